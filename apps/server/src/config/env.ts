@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * Every setting the server reads from the environment, parsed in one place.
+ * A bad configuration fails at start with every bad key listed at once.
+ */
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('Xueba <no-reply@xueba.local>'),
+  PUBLIC_URL: z.string().url().optional(),
+  API_PREFIX: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_/-]*$/, 'must start with / and contain only letters, digits, _ - /')
+    .default('/api')
+    .transform((v) => (v.length > 1 ? v.replace(/\/+$/, '') : v)),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).max(20).optional(),
+  /** Encrypts stored provider keys (AES-256-GCM). Without it a random secret is kept in DATA_DIR. */
+  APP_SECRET: z.string().min(16).optional(),
+  SMS_PROVIDER: z.enum(['log']).default('log'),
+  GOOGLE_ISSUER: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  /** Base URLs of the WeChat open platform; overridable so tests can point at a local peer. */
+  WECHAT_OPEN_URL: z.string().url().default('https://open.weixin.qq.com'),
+  WECHAT_API_URL: z.string().url().default('https://api.weixin.qq.com'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolish,
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
+    throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

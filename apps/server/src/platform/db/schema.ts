@@ -1,0 +1,178 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** bigint columns come back from pg as strings; we keep every amount within Number.MAX_SAFE_INTEGER and convert in repositories. */
+type BigIntColumn = ColumnType<string, number | bigint | string, number | bigint | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  sn: string;
+  email: string | null;
+  mobile: string | null;
+  password_hash: string | null;
+  nickname: string;
+  avatar: string;
+  role: ColumnType<'user' | 'admin', 'user' | 'admin' | undefined, 'user' | 'admin'>;
+  disabled: ColumnType<boolean, boolean | undefined, boolean>;
+  failed_logins: ColumnType<number, number | undefined, number>;
+  locked_until: NullableTimestamp;
+  share_id: string;
+  inviter_id: number | null;
+  user_sn: string | null;
+  channel: string | null;
+  click_id: string | null;
+  google_sub: string | null;
+  wechat_openid: string | null;
+  wechat_unionid: string | null;
+  org_prompted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BalancesTable {
+  user_id: number;
+  asset: string;
+  amount: BigIntColumn;
+}
+
+export interface LedgerTable {
+  id: Generated<string>;
+  user_id: number;
+  asset: string;
+  delta: BigIntColumn;
+  balance_after: BigIntColumn;
+  reason: string;
+  ref_type: string;
+  ref_id: string | null;
+  idempotency_key: string | null;
+  actor_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: number;
+  token_hash: string;
+  terminal: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<string>;
+  channel: 'email' | 'sms';
+  target: string;
+  scene: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  status: 'logged' | 'sent' | 'failed';
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface OrgsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  department: string;
+  position: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  level: 'vip' | 'bvip';
+  /** null: permanent. Expiry is read by time, never by a job. */
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VisitsTable {
+  id: Generated<string>;
+  terminal: string;
+  user_id: number | null;
+  ip_hash: string | null;
+  created_at: Timestamp;
+}
+
+export interface ShareClicksTable {
+  id: Generated<string>;
+  share_id: string;
+  inviter_id: number;
+  ip_hash: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AdClicksTable {
+  id: Generated<string>;
+  click_id: string;
+  channel: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  provider: string;
+  code_verifier: string | null;
+  nonce: string | null;
+  redirect: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  balances: BalancesTable;
+  ledger: LedgerTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  outbox: OutboxTable;
+  settings: SettingsTable;
+  orgs: OrgsTable;
+  memberships: MembershipsTable;
+  visits: VisitsTable;
+  share_clicks: ShareClicksTable;
+  ad_clicks: AdClicksTable;
+  oauth_states: OauthStatesTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type LedgerRow = Selectable<LedgerTable>;
+export type OutboxRow = Selectable<OutboxTable>;

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { envelopeSchema, HEADERS, type Endpoint, type Locale, type MessageKey, type MessageParams } from '@xueba/contract';
+import { forbidden, unauthorized } from '../errors.js';
+import { success } from './envelope.js';
+import { requestLocale } from './locale.js';
+import type { AuthUser } from '../../modules/session/session.service.js';
+
+type Out<S> = [S] extends [undefined] ? undefined : z.output<NonNullable<S> & z.ZodType>;
+
+export interface RouteContext<E extends Endpoint> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: Out<E['body']>;
+  query: Out<E['query']>;
+  /** The signed-in user, when a valid token was sent. */
+  user: AuthUser | null;
+  /** The signed-in user; throws the login-failure envelope when there is none. */
+  requireUser(): AuthUser;
+  locale: Locale;
+  ip: string;
+  /** Raw token of this request (for logout and password change). */
+  token: string | null;
+  /** Show this success message (translated) with the response. */
+  message(key: MessageKey, params?: MessageParams): void;
+}
+
+export interface RouteOptions<E extends Endpoint> {
+  handler(ctx: RouteContext<E>): Promise<z.output<E['response']>> | z.output<E['response']>;
+  /** Success message shown as a toast. */
+  msg?: MessageKey;
+}
+
+export function readToken(request: FastifyRequest): string | null {
+  const header = request.headers[HEADERS.token];
+  if (typeof header === 'string' && header.length > 0) return header;
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) return authorization.slice(7);
+  return null;
+}
+
+/**
+ * Registers one contract endpoint: the contract's zod schemas validate the
+ * input and document the route in OpenAPI; the auth level is enforced here,
+ * once, for every route; the handler returns `data` and the envelope is built
+ * around it.
+ */
+export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, options: RouteOptions<E>): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      response: { 200: envelopeSchema(endpoint.response) },
+      ...(endpoint.auth === 'user' || endpoint.auth === 'admin' ? { security: [{ token: [] }] } : {}),
+    },
+    handler: async (request, reply) => {
+      const token = readToken(request);
+      let user: AuthUser | null = null;
+      if (endpoint.auth !== 'none' && token) user = await app.sessions.authenticate(token);
+      if ((endpoint.auth === 'user' || endpoint.auth === 'admin') && !user) {
+        throw unauthorized(token ? 'login_expired' : 'login_required');
+      }
+      if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+      let msg: { key: MessageKey; params?: MessageParams } | undefined = options.msg ? { key: options.msg } : undefined;
+      const ctx: RouteContext<E> = {
+        request,
+        reply,
+        body: request.body as Out<E['body']>,
+        query: request.query as Out<E['query']>,
+        user,
+        requireUser: () => {
+          if (!user) throw unauthorized('login_required');
+          return user;
+        },
+        locale: requestLocale(request),
+        ip: request.ip,
+        token,
+        message: (key, params) => {
+          msg = { key, params };
+        },
+      };
+      const data = await options.handler(ctx);
+      return success(request, data ?? null, msg?.key, msg?.params);
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { RUNTIME_CONFIG_PLACEHOLDER, type RuntimeConfig } from '@xueba/contract';
+import type { AppContext } from '../context.js';
+import { sendFailure } from './envelope.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+
+/**
+ * Serves stored files under /files/ and, when a web build is given, the SPA:
+ * hashed assets cached for a year, index.html never cached and carrying the
+ * runtime configuration, and every other GET answered with index.html so the
+ * client router can show the page (or its own 404 page).
+ */
+export async function serveWeb(app: FastifyInstance, ctx: AppContext, webDist?: string): Promise<void> {
+  app.get('/files/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const file = await ctx.storage.open(key);
+    if (!file) return sendFailure(request, reply, 404, 'not_found');
+    const ext = key.split('.').pop()?.toLowerCase() ?? '';
+    return reply
+      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('content-length', file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=86400')
+      .send(file.stream);
+  });
+
+  const apiPrefix = ctx.env.API_PREFIX;
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  if (!webDist || !indexFile || !fs.existsSync(indexFile)) {
+    app.setNotFoundHandler((request, reply) => sendFailure(request, reply, 404, 'not_found'));
+    return;
+  }
+
+  const runtime: RuntimeConfig = { apiBase: '', apiPrefix, version: ctx.version, publicUrl: ctx.env.PUBLIC_URL ?? '' };
+  const script = `<script>window.__XUEBA_CONFIG__=${JSON.stringify(runtime).replace(/</g, '\\u003c')}</script>`;
+  const indexHtml = fs.readFileSync(indexFile, 'utf8').replace(RUNTIME_CONFIG_PLACEHOLDER, script);
+
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'public, max-age=3600');
+    },
+  });
+
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').type('text/html; charset=utf-8').send(indexHtml);
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (request.method !== 'GET' || url.startsWith(`${apiPrefix}/`) || url.startsWith('/assets/') || url.startsWith('/files/')) {
+      return sendFailure(request, reply, 404, 'not_found');
+    }
+    return sendIndex(reply);
+  });
+}

@@ -1,0 +1,27 @@
+export interface SmsMessage {
+  to: string;
+  text: string;
+  /** Template parameters for providers that send by template (code, minutes). */
+  params: Record<string, string>;
+}
+
+/**
+ * Sends SMS. The development provider `log` delivers nothing: the message goes
+ * to the server log and the admin outbox. Real providers (Aliyun, Tencent Cloud,
+ * Twilio) implement this interface and are chosen by SMS_PROVIDER.
+ */
+export interface SmsProvider {
+  readonly name: string;
+  /** false when messages only reach the log/outbox. */
+  readonly delivers: boolean;
+  send(message: SmsMessage): Promise<void>;
+}
+
+export class LogSmsProvider implements SmsProvider {
+  readonly name = 'log';
+  readonly delivers = false;
+  constructor(private readonly log: (line: string) => void) {}
+  async send(message: SmsMessage): Promise<void> {
+    this.log(`SMS to ${message.to}: ${message.text}`);
+  }
+}

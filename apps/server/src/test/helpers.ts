@@ -1,0 +1,139 @@
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { Envelope } from '@xueba/contract';
+import { loadEnv, type Env } from '../config/env.js';
+import { createContext, type OwnedContext } from '../context.js';
+import { buildApp } from '../app.js';
+import { MemoryFileStorage } from '../providers/storage/storage.js';
+import { hashPassword } from '../platform/password.js';
+import type { UserRow } from '../platform/db/schema.js';
+
+/**
+ * API tests run on PGlite in memory by default, and on a fresh PostgreSQL
+ * database (created here, dropped at close) when DATABASE_URL is set, so
+ * the same tests prove both databases.
+ */
+export const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+
+export interface TestApp {
+  app: FastifyInstance;
+  owned: OwnedContext;
+  storage: MemoryFileStorage;
+  clock: TestClock;
+  logs: string[];
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+export class TestClock {
+  private offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is not set');
+  const name = `xueba_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Record<string, string>> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl = options.databaseUrl;
+  if (!databaseUrl && ON_POSTGRES) {
+    const created = await createTestDatabase();
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_SECRET: 'test-secret-0123456789',
+    DATA_DIR: '/nonexistent-test-data',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...overrides,
+  });
+  const storage = new MemoryFileStorage();
+  const clock = new TestClock();
+  const logs: string[] = [];
+  const owned = await createContext(env, { memory: true, storage, now: clock.now, log: (line) => logs.push(line) });
+  const app = await buildApp(owned.ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    owned,
+    storage,
+    clock,
+    logs,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await owned.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+export interface Called<T> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** Calls the API through app.inject and parses the envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; query?: Record<string, string>; token?: string; locale?: string; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<Called<T>> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.token = options.token;
+  if (options.locale) headers['accept-language'] = options.locale;
+  let payload: string | undefined;
+  if (options.rawBody !== undefined) {
+    payload = options.rawBody;
+    headers['content-type'] ??= 'application/json';
+  } else if (options.body !== undefined) {
+    payload = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await app.inject({ method, url: `/api${path}`, query: options.query, headers, payload });
+  return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
+}
+
+let counter = 0;
+/** Makes a user directly (no codes) and signs them in; returns the row and a token. */
+export async function makeUser(
+  app: FastifyInstance,
+  input: { email?: string; mobile?: string; password?: string; role?: 'user' | 'admin' } = {},
+): Promise<{ user: UserRow; token: string; password: string }> {
+  counter += 1;
+  const password = input.password ?? 'secret123';
+  const email = input.email ?? (input.mobile ? undefined : `user${counter}_${Math.random().toString(36).slice(2, 8)}@example.com`);
+  const user = await app.services.accounts.create({
+    email,
+    mobile: input.mobile,
+    passwordHash: await hashPassword(password),
+    role: input.role ?? 'user',
+  });
+  const token = await app.sessions.create(user.id, { terminal: 'pc', ip: '127.0.0.1', userAgent: 'test' });
+  return { user, token, password };
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+
+export type LayoutName = 'app' | 'blank' | 'default' | 'up-down';
+
+export interface RouteDef {
+  /** Unprefixed path (Chinese); the table adds /en, /zh, /ja and /ko (spec §2). */
+  path: string;
+  layout: LayoutName;
+  /** 'user': sign-in required (spec §2 guard); 'admin': sign-in plus the administrator role. */
+  auth?: 'user' | 'admin';
+  /** i18n key of the document title. */
+  title: string;
+  /** The page module, loaded on demand so the first screen stays small. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * The one route table. Later features add their pages here; everything else
+ * (locale prefixes, guards, prefetch, titles) follows from the entry.
+ */
+export const ROUTES: RouteDef[] = [
+  { path: '/', layout: 'app', title: 'nav.home', load: () => import('@/features/home/pages/home-page') },
+  { path: '/introduce', layout: 'app', title: 'nav.introduce', load: () => import('@/features/home/pages/introduce-page') },
+  { path: '/pc-members', layout: 'app', title: 'nav.members', load: () => import('@/features/members/pages/members-page') },
+  { path: '/user/info', layout: 'app', auth: 'user', title: 'nav.profile', load: () => import('@/features/user/pages/user-info-page') },
+  { path: '/policy/:type', layout: 'default', title: 'policy.title', load: () => import('@/features/policy/pages/policy-page') },
+  { path: '/lang', layout: 'blank', title: 'nav.language', load: () => import('@/features/lang/pages/lang-page') },
+  { path: '/lang/redirect', layout: 'blank', title: 'nav.language', load: () => import('@/features/lang/pages/lang-redirect-page') },
+  { path: '/lang/google', layout: 'blank', title: 'lang.signing_in', load: () => import('@/features/lang/pages/lang-google-page') },
+  { path: '/empty', layout: 'blank', title: 'empty.title', load: () => import('@/features/misc/pages/empty-page') },
+  { path: '/admin/*', layout: 'up-down', auth: 'admin', title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
+];

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useUser } from '@/lib/auth';
+import { orgInfoQuery } from '@/features/user/api/org';
+import { userStore } from '@/stores/user-store';
+
+/** Members-area pages are those whose normalised path starts with the desktop prefix (spec §2). */
+export function isMembersArea(path: string): boolean {
+  return path.startsWith('/pc-');
+}
+
+/**
+ * Session-driven popups of spec §4, run once the user is loaded:
+ * the organisation modal (auto state 1) and the members-area expire popup.
+ */
+export function useSessionEffects(routePath: string): void {
+  const { user } = useUser();
+  const org = useQuery({ ...orgInfoQuery, enabled: Boolean(user) });
+
+  useEffect(() => {
+    const info = org.data;
+    if (!user || !info) return;
+    if (info.show_edit === 1 && info.id === null && userStore.get().orgEditState === 0) userStore.set({ orgEditState: 1 });
+  }, [user, org.data]);
+
+  useEffect(() => {
+    if (!user || !isMembersArea(routePath)) return;
+    const state = userStore.get();
+    if (state.redeemShowCount > 0 || state.expirePopup) return;
+    const isMember = user.is_member === 1;
+    // Spec §4: non-members get the popup once; its type is vip for a member (e.g. to upgrade).
+    if (!isMember) userStore.set({ expirePopup: isMember ? 'vip' : 'member', redeemShowCount: state.redeemShowCount + 1, loginMode: 0 });
+  }, [user, routePath]);
+}

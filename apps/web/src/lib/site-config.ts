@@ -1,0 +1,57 @@
+import { api, type PcConfig } from '@xueba/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getRuntimeConfig } from './runtime-config';
+import { request } from './request';
+
+export const configQuery = queryOptions({
+  queryKey: ['config'] as const,
+  queryFn: ({ signal }) => request(api.config, undefined, { signal, silent: true, background: true }),
+  staleTime: 5 * 60_000,
+});
+
+/** What the app shows while the config is unavailable: every optional feature off, password sign-in on. */
+export const DEFAULT_CONFIG: PcConfig = {
+  website: { name: 'Xueba', logo: '', favicon: '', description: '', keywords: '', icp: '' },
+  login: {
+    email_password: true,
+    email_code: true,
+    mobile_password: false,
+    mobile_code: false,
+    register_email: true,
+    register_mobile: false,
+    google: false,
+    wechat: false,
+    agreement: true,
+  },
+  bulletin_config: { is_open: false, title: '', content: '' },
+  card_code: { is_open: false, buy_link: '' },
+  copyright: [],
+  qrcode: { is_open: false, official_account: '', customer_service: '' },
+  tabbar: [],
+  admin_url: '',
+  member_package_status: false,
+  recharge_package_status: false,
+  draw: { is_open: false },
+  foreign_url: '',
+  is_fc: false,
+  google_callback: '',
+  chat: { chat_limit: 0, draw_limit: 0, qrcode_limit: 0 },
+  pc_page: { problem_examples: [], intro: '' },
+  draw_square_config: { is_open: false },
+  mindmap_config: { is_open: false },
+  voice: { voice_broadcast: { is_open: false } },
+  domain: '',
+  inDingTalk: false,
+  server: { version: getRuntimeConfig().version, name: 'Xueba' },
+};
+
+/** The site config with defaults while loading or after a failure; `failed` lets the shell say so discreetly. */
+export function useSiteConfig(): { config: PcConfig; loaded: boolean; failed: boolean; refetch: () => void } {
+  const query = useQuery(configQuery);
+  return {
+    config: query.data ?? DEFAULT_CONFIG,
+    loaded: query.isSuccess,
+    failed: query.isError,
+    refetch: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { POLICY_TYPES, problemExampleSchema } from './site.js';
+import { balanceAssetSchema, balancesSchema, userInfoSchema } from './user.js';
+import { LOCALES } from './locales.js';
+
+export const adminUserRowSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  nickname: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  role: z.enum(['user', 'admin']),
+  disabled: z.boolean(),
+  create_time: z.string(),
+  balance: balancesSchema,
+});
+
+const localized = z.object({ zh: z.string(), en: z.string(), ja: z.string(), ko: z.string() });
+const localizedExamples = z.object({
+  zh: z.array(problemExampleSchema).max(50),
+  en: z.array(problemExampleSchema).max(50),
+  ja: z.array(problemExampleSchema).max(50),
+  ko: z.array(problemExampleSchema).max(50),
+});
+
+/** Admin-editable site settings; `/pc/config` is assembled from these. */
+export const siteSettingsSchema = z.object({
+  website: z.object({
+    name: z.string().max(100),
+    logo: z.string().max(512),
+    favicon: z.string().max(512),
+    description: z.string().max(500),
+    keywords: z.string().max(500),
+    icp: z.string().max(100),
+  }),
+  domain: z.string().max(200),
+  login: z.object({
+    email_password: z.boolean(),
+    email_code: z.boolean(),
+    mobile_password: z.boolean(),
+    mobile_code: z.boolean(),
+    register_email: z.boolean(),
+    register_mobile: z.boolean(),
+    agreement: z.boolean(),
+  }),
+  bulletin: z.object({ is_open: z.boolean(), title: localized, content: localized }),
+  copyright: z.array(z.object({ name: z.string().max(200), link: z.string().max(512) })).max(20),
+  card_code: z.object({ is_open: z.boolean(), buy_link: z.string().max(512) }),
+  qrcode: z.object({ is_open: z.boolean(), official_account: z.string().max(512), customer_service: z.string().max(512) }),
+  member_package_status: z.boolean(),
+  recharge_package_status: z.boolean(),
+  draw: z.object({ is_open: z.boolean() }),
+  draw_square_config: z.object({ is_open: z.boolean() }),
+  mindmap_config: z.object({ is_open: z.boolean() }),
+  voice_broadcast: z.boolean(),
+  chat_limit: z.number().int().min(0).max(1000),
+  draw_limit: z.number().int().min(0).max(1000),
+  qrcode_limit: z.number().int().min(0).max(1000),
+  foreign_url: z.string().max(512),
+  is_fc: z.boolean(),
+  problem_examples: localizedExamples,
+  intro: localized,
+  /** Gift for each new account, granted through the ledger. */
+  signup_gift: z.object({
+    conversation_count: z.number().int().min(0).max(1_000_000),
+    word_count: z.number().int().min(0).max(100_000_000),
+    drawing_count: z.number().int().min(0).max(1_000_000),
+  }),
+  /** Policies: rich text (HTML) per locale; sanitised on display. */
+  policies: z.object(
+    Object.fromEntries(POLICY_TYPES.map((t) => [t, z.object({ title: localized, content: localized })])) as Record<
+      (typeof POLICY_TYPES)[number],
+      z.ZodObject<{ title: typeof localized; content: typeof localized }>
+    >,
+  ),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export const SETTINGS_LOCALES = LOCALES;
+
+export const outboxRowSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(['logged', 'sent', 'failed']),
+  error: z.string().nullable(),
+  create_time: z.string(),
+});
+
+const listQuery = z.object({
+  page_no: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const adminEndpoints = {
+  users: endpoint({
+    method: 'GET',
+    path: '/admin/users',
+    auth: 'admin',
+    summary: 'Search users by email, mobile, user ID or id',
+    tags: ['admin'],
+    query: listQuery.extend({ keyword: z.string().trim().max(254).optional() }),
+    response: z.object({ lists: z.array(adminUserRowSchema), count: z.number().int(), page_no: z.number().int(), page_size: z.number().int() }),
+  }),
+  userDetail: endpoint({
+    method: 'GET',
+    path: '/admin/user/detail',
+    auth: 'admin',
+    summary: 'One user with balances, membership and recent ledger',
+    tags: ['admin'],
+    query: z.object({ id: z.coerce.number().int().positive() }),
+    response: z.object({
+      user: userInfoSchema,
+      disabled: z.boolean(),
+      ledger: z.array(
+        z.object({
+          id: z.number().int(),
+          asset: z.string(),
+          delta: z.number().int(),
+          balance_after: z.number().int(),
+          reason: z.string(),
+          ref_type: z.string(),
+          ref_id: z.string().nullable(),
+          create_time: z.string(),
+        }),
+      ),
+    }),
+  }),
+  setUserDisabled: endpoint({
+    method: 'POST',
+    path: '/admin/user/setDisabled',
+    auth: 'admin',
+    summary: 'Disable or enable a user (disabling revokes their sessions)',
+    tags: ['admin'],
+    body: z.object({ user_id: z.number().int().positive(), disabled: z.boolean() }),
+    response: z.null(),
+    idempotent: true,
+  }),
+  adjustBalance: endpoint({
+    method: 'POST',
+    path: '/admin/user/adjustBalance',
+    auth: 'admin',
+    summary: 'Add to or subtract from a balance, with a reason, through the ledger',
+    tags: ['admin'],
+    body: z.object({
+      user_id: z.number().int().positive(),
+      asset: balanceAssetSchema,
+      delta: z.number().int().min(-1_000_000_000).max(1_000_000_000).refine((v) => v !== 0, 'validation_failed'),
+      reason: z.string().trim().min(1, 'validation_failed').max(200, 'validation_failed'),
+      /** Client-generated key so a retried click adjusts once. */
+      idempotency_key: z.string().trim().min(8).max(100),
+    }),
+    response: balancesSchema,
+    idempotent: true,
+  }),
+  getSettings: endpoint({
+    method: 'GET',
+    path: '/admin/settings',
+    auth: 'admin',
+    summary: 'Site settings',
+    tags: ['admin'],
+    response: siteSettingsSchema,
+  }),
+  saveSettings: endpoint({
+    method: 'POST',
+    path: '/admin/settings',
+    auth: 'admin',
+    summary: 'Replace site settings',
+    tags: ['admin'],
+    body: siteSettingsSchema,
+    response: siteSettingsSchema,
+    idempotent: true,
+  }),
+  outbox: endpoint({
+    method: 'GET',
+    path: '/admin/outbox',
+    auth: 'admin',
+    summary: 'Mail and SMS written to the outbox (always kept; the only delivery while no transport is configured)',
+    tags: ['admin'],
+    query: listQuery.extend({ channel: z.enum(['email', 'sms']).optional() }),
+    response: z.object({ lists: z.array(outboxRowSchema), count: z.number().int(), page_no: z.number().int(), page_size: z.number().int(), transport: z.object({ email: z.boolean(), sms: z.boolean() }) }),
+  }),
+};

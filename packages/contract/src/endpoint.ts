@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+/** none: anyone; optional: user attached when a valid token is sent; user: sign-in required; admin: administrator role. */
+export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
+
+export interface Endpoint<
+  M extends HttpMethod = HttpMethod,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: M;
+  /** Path below the API prefix (`/api` by default). */
+  path: string;
+  auth: AuthLevel;
+  summary: string;
+  tags: string[];
+  query?: Q;
+  body?: B;
+  /** Schema of the envelope's `data`. */
+  response: R;
+  /** Safe to retry after a network error even though it is a POST. */
+  idempotent?: boolean;
+}
+
+export function endpoint<
+  M extends HttpMethod,
+  R extends z.ZodType,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(def: Endpoint<M, Q, B, R>): Endpoint<M, Q, B, R> {
+  return def;
+}
+
+export type ResponseOf<E> = E extends Endpoint<HttpMethod, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
+export type BodyOf<E> = E extends Endpoint<HttpMethod, z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+export type QueryOf<E> = E extends Endpoint<HttpMethod, infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;

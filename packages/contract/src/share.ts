@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { shareIdSchema, userSnSchema } from './common.js';
+
+export const shareEndpoints = {
+  invite: endpoint({
+    method: 'POST',
+    path: '/share/invite',
+    auth: 'user',
+    summary: 'The signed-in user invitation link and counts',
+    tags: ['share'],
+    body: z.object({}).optional(),
+    response: z.object({ share_id: z.string(), link: z.string(), invite_count: z.number().int(), click_count: z.number().int() }),
+    idempotent: true,
+  }),
+  click: endpoint({
+    method: 'POST',
+    path: '/share/click',
+    auth: 'optional',
+    summary: 'Record a click on an invitation link',
+    tags: ['share'],
+    body: z.object({ share_id: shareIdSchema }),
+    response: z.null(),
+    idempotent: true,
+  }),
+  bind: endpoint({
+    method: 'POST',
+    path: '/share/bind',
+    auth: 'user',
+    summary: 'Bind the signed-in user to an inviter (only once, never to oneself)',
+    tags: ['share'],
+    body: z.object({ share_id: shareIdSchema, user_sn: userSnSchema.optional() }),
+    response: z.object({ bound: z.boolean() }),
+    idempotent: true,
+  }),
+  bindClickId: endpoint({
+    method: 'POST',
+    path: '/channel360/bindClickId',
+    auth: 'optional',
+    summary: 'Store an advertising click ID for attribution',
+    tags: ['share'],
+    body: z.object({ click_id: z.string().trim().min(1, 'validation_failed').max(200, 'validation_failed'), channel: z.string().max(64).optional() }),
+    response: z.null(),
+    idempotent: true,
+  }),
+};

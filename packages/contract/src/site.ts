@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { terminalSchema } from './common.js';
+
+export const POLICY_TYPES = ['service', 'privacy', 'pay', 'distribution'] as const;
+export const policyTypeSchema = z.enum(POLICY_TYPES);
+export type PolicyType = z.infer<typeof policyTypeSchema>;
+
+const linkSchema = z.object({ name: z.string(), link: z.string() });
+export const problemExampleSchema = z.object({ title: z.string(), content: z.string() });
+
+/** `GET /pc/config`: every section of spec §3, assembled from admin-editable settings. */
+export const pcConfigSchema = z.object({
+  website: z.object({
+    name: z.string(),
+    logo: z.string(),
+    favicon: z.string(),
+    description: z.string(),
+    keywords: z.string(),
+    icp: z.string(),
+  }),
+  login: z.object({
+    /** Which sign-in methods are enabled. Third-party ones appear only when configured. */
+    email_password: z.boolean(),
+    email_code: z.boolean(),
+    mobile_password: z.boolean(),
+    mobile_code: z.boolean(),
+    register_email: z.boolean(),
+    register_mobile: z.boolean(),
+    google: z.boolean(),
+    wechat: z.boolean(),
+    /** The user must tick the service and privacy agreements before signing in. */
+    agreement: z.boolean(),
+  }),
+  bulletin_config: z.object({ is_open: z.boolean(), title: z.string(), content: z.string() }),
+  card_code: z.object({ is_open: z.boolean(), buy_link: z.string() }),
+  copyright: z.array(linkSchema),
+  qrcode: z.object({ is_open: z.boolean(), official_account: z.string(), customer_service: z.string() }),
+  tabbar: z.array(z.object({ name: z.string(), path: z.string(), icon: z.string() })),
+  admin_url: z.string(),
+  member_package_status: z.boolean(),
+  recharge_package_status: z.boolean(),
+  draw: z.object({ is_open: z.boolean() }),
+  foreign_url: z.string(),
+  is_fc: z.boolean(),
+  google_callback: z.string(),
+  chat: z.object({ chat_limit: z.number().int(), draw_limit: z.number().int(), qrcode_limit: z.number().int() }),
+  pc_page: z.object({ problem_examples: z.array(problemExampleSchema), intro: z.string() }),
+  draw_square_config: z.object({ is_open: z.boolean() }),
+  mindmap_config: z.object({ is_open: z.boolean() }),
+  voice: z.object({ voice_broadcast: z.object({ is_open: z.boolean() }) }),
+  domain: z.string(),
+  /** Embedded-app context flag (spec §3). */
+  inDingTalk: z.boolean(),
+  server: z.object({ version: z.string(), name: z.string() }),
+});
+export type PcConfig = z.infer<typeof pcConfigSchema>;
+
+export const siteEndpoints = {
+  visit: endpoint({
+    method: 'POST',
+    path: '/index/visit',
+    auth: 'optional',
+    summary: 'Record one visit at startup',
+    tags: ['index'],
+    body: z.object({ terminal: terminalSchema.or(z.coerce.number().int().min(0).max(20)) }),
+    response: z.null(),
+    idempotent: true,
+  }),
+  config: endpoint({
+    method: 'GET',
+    path: '/pc/config',
+    auth: 'none',
+    summary: 'Application configuration (spec §3)',
+    tags: ['index'],
+    response: pcConfigSchema,
+  }),
+  policy: endpoint({
+    method: 'GET',
+    path: '/index/policy',
+    auth: 'none',
+    summary: 'A policy text in the request locale (rich text HTML)',
+    tags: ['index'],
+    query: z.object({ type: policyTypeSchema }),
+    response: z.object({ type: policyTypeSchema, title: z.string(), content: z.string(), updated_at: z.string() }),
+  }),
+};
