@@ -1,13 +1,50 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { api } from '../../packages/contract/src/index.ts';
+import { renderEndpointsModule } from './src/lib/api/endpoint-meta.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiTarget = process.env.XUEBA_API ?? 'http://127.0.0.1:3000';
 
+const endpointsFile = fileURLToPath(new URL('./src/lib/api/endpoints.gen.ts', import.meta.url));
+
+/** Regenerates the schema-free endpoint table from the contract, so a contract change reaches the web app on the next build. */
+function contractEndpoints(): Plugin {
+  return {
+    name: 'xueba-contract-endpoints',
+    buildStart() {
+      const next = renderEndpointsModule(api);
+      let current = '';
+      try {
+        current = readFileSync(endpointsFile, 'utf8');
+      } catch {
+        // First run: the file does not exist yet.
+      }
+      if (current !== next) writeFileSync(endpointsFile, next);
+    },
+  };
+}
+
+const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+
+/**
+ * The contract's modules only declare constants and schemas. Telling the
+ * bundler so lets it drop the ones a chunk does not use: without this, any
+ * import of a constant pulled every zod schema (and zod) into the first screen.
+ */
+function contractWithoutSideEffects(): Plugin {
+  return {
+    name: 'xueba-contract-pure',
+    transform(_code, id) {
+      return id.startsWith(contractDir) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [contractEndpoints(), contractWithoutSideEffects(), react()],
   resolve: {
     alias: {
       // The contract is consumed as TypeScript source so web and server never drift through a stale build.

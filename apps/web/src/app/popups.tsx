@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { WithAntd } from '@/components/with-antd';
 import { useUserStore } from '@/stores/user-store';
 
 // Every popup is its own chunk: none of them is needed to paint the first screen.
@@ -19,11 +20,15 @@ export function Popups({ loginOpen }: { loginOpen: boolean }) {
   const mountLogin = useOnceTrue(loginOpen);
   const mountOrg = useOnceTrue(orgOpen);
   const mountExpire = useOnceTrue(expireOpen);
+  // Nothing to mount yet: do not even load antd's provider.
+  if (!mountLogin && !mountOrg && !mountExpire) return null;
   return (
-    <Suspense fallback={null}>
-      {mountLogin && <LoginModal />}
-      {mountOrg && <OrgEditModal />}
-      {mountExpire && <ExpirePopup />}
-    </Suspense>
+    <WithAntd fallback={null}>
+      <Suspense fallback={null}>
+        {mountLogin && <LoginModal />}
+        {mountOrg && <OrgEditModal />}
+        {mountExpire && <ExpirePopup />}
+      </Suspense>
+    </WithAntd>
   );
 }

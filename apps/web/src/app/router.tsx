@@ -10,6 +10,7 @@ import { rootLoader } from './root-loader';
 import { routesByLayout, type ExpandedRoute } from './route-table';
 import type { LayoutName } from './routes';
 import { AdminGate } from './admin-gate';
+import { withAntd } from '@/components/with-antd';
 
 export interface RouteHandle {
   auth?: 'user' | 'admin';
@@ -28,7 +29,7 @@ function pageRoute(route: ExpandedRoute): RouteObject {
     lazy: async () => {
       try {
         const mod = await def.load();
-        const Page = mod.default;
+        const Page = def.antd ? withAntd(mod.default) : mod.default;
         return { Component: def.auth === 'admin' ? () => <AdminGate><Page /></AdminGate> : Page };
       } catch (error) {
         // A deploy replaced the chunks under an open tab: reload once instead of showing a dead page.

@@ -10,6 +10,8 @@ export interface RouteDef {
   auth?: 'user' | 'admin';
   /** i18n key of the document title. */
   title: string;
+  /** The page uses antd components: it is wrapped in the (lazy) antd theme/locale provider. */
+  antd?: boolean;
   /** The page module, loaded on demand so the first screen stays small. */
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -22,11 +24,11 @@ export const ROUTES: RouteDef[] = [
   { path: '/', layout: 'app', title: 'nav.home', load: () => import('@/features/home/pages/home-page') },
   { path: '/introduce', layout: 'app', title: 'nav.introduce', load: () => import('@/features/home/pages/introduce-page') },
   { path: '/pc-members', layout: 'app', title: 'nav.members', load: () => import('@/features/members/pages/members-page') },
-  { path: '/user/info', layout: 'app', auth: 'user', title: 'nav.profile', load: () => import('@/features/user/pages/user-info-page') },
+  { path: '/user/info', layout: 'app', auth: 'user', antd: true, title: 'nav.profile', load: () => import('@/features/user/pages/user-info-page') },
   { path: '/policy/:type', layout: 'default', title: 'policy.title', load: () => import('@/features/policy/pages/policy-page') },
   { path: '/lang', layout: 'blank', title: 'nav.language', load: () => import('@/features/lang/pages/lang-page') },
   { path: '/lang/redirect', layout: 'blank', title: 'nav.language', load: () => import('@/features/lang/pages/lang-redirect-page') },
   { path: '/lang/google', layout: 'blank', title: 'lang.signing_in', load: () => import('@/features/lang/pages/lang-google-page') },
   { path: '/empty', layout: 'blank', title: 'empty.title', load: () => import('@/features/misc/pages/empty-page') },
-  { path: '/admin/*', layout: 'up-down', auth: 'admin', title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
+  { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

@@ -1,56 +1,13 @@
-import { api, channelSchema, shareIdSchema, userSnSchema } from '@xueba/contract';
-import { COOKIE, TOKEN_COOKIE_MS, getCookie, setCookie } from '@/lib/cookies';
+import { api } from '@/lib/api';
+import { ATTRIBUTION_SECONDS, captureAttribution, storedAttribution, type Attribution } from '@/lib/attribution';
 import { request } from '@/lib/request';
+import { isNarrowScreen } from '@/lib/screen';
 import { getItem, removeItem, setItem } from '@/lib/storage';
 
-export const NARROW_SCREEN = 1000;
-const ATTRIBUTION_SECONDS = 30 * 24 * 3600;
 const CLICK_ID_PARAM = 'qhclickid';
 
-export interface Attribution {
-  share_id?: string;
-  user_sn?: string;
-  channel?: string;
-}
-
-function parsed<T>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T } }, value: string | null): T | undefined {
-  if (!value) return undefined;
-  const result = schema.safeParse(value);
-  return result.success ? result.data : undefined;
-}
-
-/**
- * Spec §2/§4: share_id, user_sn and channel are read from the query at
- * startup and kept (cid and user_sn cookies, local storage) so registration
- * later can credit the inviter and channel. Malformed values are ignored.
- */
-export function captureAttribution(search: URLSearchParams): Attribution {
-  const shareId = parsed<string>(shareIdSchema, search.get('share_id'));
-  const userSn = parsed<string>(userSnSchema, search.get('user_sn'));
-  const channel = parsed<string>(channelSchema, search.get('channel'));
-  if (shareId) setCookie(COOKIE.shareId, shareId, TOKEN_COOKIE_MS);
-  if (userSn) {
-    setCookie(COOKIE.userSn, userSn, TOKEN_COOKIE_MS);
-    setItem('user_sn', userSn, ATTRIBUTION_SECONDS);
-  }
-  if (channel) setItem('channel', channel, ATTRIBUTION_SECONDS);
-  return { share_id: shareId, user_sn: userSn, channel };
-}
-
-/** What registration sends: the freshest captured values. */
-export function storedAttribution(): Attribution {
-  const out: Attribution = {};
-  const shareId = getCookie(COOKIE.shareId);
-  const userSn = getCookie(COOKIE.userSn) ?? getItem<string>('user_sn');
-  const channel = getItem<string>('channel');
-  if (shareId && shareIdSchema.safeParse(shareId).success) out.share_id = shareId;
-  if (userSn) out.user_sn = userSn;
-  if (channel) out.channel = channel;
-  return out;
-}
-
 export function terminal(): 'pc' | 'h5' {
-  return typeof window !== 'undefined' && window.innerWidth < NARROW_SCREEN ? 'h5' : 'pc';
+  return isNarrowScreen() ? 'h5' : 'pc';
 }
 
 let started = false;

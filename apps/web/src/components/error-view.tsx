@@ -11,6 +11,7 @@ export function ErrorView({ status, path, detail }: { status: number; path?: str
         {status}
       </div>
       <h1 className="error-view__title">{title}</h1>
+      {status !== 403 && <p className="muted">{status === 404 ? t('error.not_found_hint') : t('error.internal_hint')}</p>}
       {detail && <p className="error-view__detail">{detail}</p>}
       <LocaleLink className="btn btn--primary" to="/">
         {t('error.back_home')}

@@ -1,4 +1,5 @@
-import { api, type UserInfo } from '@xueba/contract';
+import { type UserInfo } from '@xueba/contract';
+import { api } from '@/lib/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clearToken, getToken, setToken } from './auth-token';
 import { queryClient } from './query-client';

@@ -3,7 +3,7 @@ import { HTML_LANG } from './i18n';
 
 /** Session balance is integer cents (architecture §7); shown as money with two decimals. */
 export function formatMoney(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(HTML_LANG[locale], { style: 'currency', currency: 'CNY', minimumFractionDigits: 2 }).format(cents / 100);
+  return new Intl.NumberFormat(HTML_LANG[locale], { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 }).format(cents / 100);
 }
 
 export function formatCount(value: number, locale: Locale): string {

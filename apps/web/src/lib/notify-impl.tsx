@@ -10,8 +10,8 @@ ConfigProvider.config({
 });
 
 message.config({ top: 24, duration: TOAST_MS / 1000, maxCount: 3 });
-// Spec §9: top-right, 4.5 s; antd's default 16 px gap only holds when items are not stacked.
-notification.config({ placement: 'topRight', duration: NOTIFICATION_MS / 1000, top: 24, stack: false });
+// Spec §9: top-right, 4.5 s; antd separates notifications by its 16 px margin token.
+notification.config({ placement: 'topRight', duration: NOTIFICATION_MS / 1000, top: 24 });
 
 export function showToast(type: NotifyType, content: string, durationMs: number): void {
   void message.open({ type, content, duration: durationMs / 1000 });

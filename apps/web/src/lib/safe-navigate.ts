@@ -15,9 +15,18 @@ export interface SafeUrlOptions {
 
 export type SafeUrl = { ok: true; external: boolean; href: string } | { ok: false; reason: 'protocol' | 'external' | 'invalid' };
 
+/** Drops leading and trailing C0 control characters and spaces (code points 0-32), as URL parsers do. */
+function trimControl(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && value.charCodeAt(start) <= 0x20) start += 1;
+  while (end > start && value.charCodeAt(end - 1) <= 0x20) end -= 1;
+  return value.slice(start, end);
+}
+
 export function checkUrl(raw: string, options: SafeUrlOptions = {}, origin: string = currentOrigin()): SafeUrl {
   // Browsers ignore tabs/newlines and leading control characters in URLs ("java\nscript:"), so must we.
-  const value = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  const value = trimControl(raw.replace(/[\t\n\r]/g, ''));
   if (!value) return { ok: false, reason: 'invalid' };
   let url: URL;
   try {

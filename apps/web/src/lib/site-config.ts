@@ -1,4 +1,5 @@
-import { api, type PcConfig } from '@xueba/contract';
+import { type PcConfig } from '@xueba/contract';
+import { api } from '@/lib/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getRuntimeConfig } from './runtime-config';
 import { request } from './request';
@@ -11,7 +12,7 @@ export const configQuery = queryOptions({
 
 /** What the app shows while the config is unavailable: every optional feature off, password sign-in on. */
 export const DEFAULT_CONFIG: PcConfig = {
-  website: { name: 'Xueba', logo: '', favicon: '', description: '', keywords: '', icp: '' },
+  website: { name: '', logo: '', favicon: '', description: '', keywords: '', icp: '' },
   login: {
     email_password: true,
     email_code: true,
@@ -42,7 +43,7 @@ export const DEFAULT_CONFIG: PcConfig = {
   voice: { voice_broadcast: { is_open: false } },
   domain: '',
   inDingTalk: false,
-  server: { version: getRuntimeConfig().version, name: 'Xueba' },
+  server: { version: getRuntimeConfig().version, name: '' },
 };
 
 /** The site config with defaults while loading or after a failure; `failed` lets the shell say so discreetly. */

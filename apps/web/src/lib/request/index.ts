@@ -1,5 +1,6 @@
+// Uploads live in './upload' and are imported from there: re-exporting them here would pull the
+// upload schema module (and zod) into the first screen through this barrel.
 export { request, MAX_RETRIES, type RequestOptions } from './request';
-export { upload, uploadImage, type UploadedImage, type UploadOptions } from './upload';
 export { stream, type StreamOptions } from './stream';
 export { SseParser, type SseEvent } from './sse';
 export { RequestError, isRequestError } from './errors';

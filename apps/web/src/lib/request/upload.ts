@@ -1,4 +1,4 @@
-import { UPLOAD_IMAGE_PATH, uploadImageResponseSchema } from '@xueba/contract';
+import { UPLOAD_IMAGE_PATH, type uploadImageResponseSchema } from '@xueba/contract';
 import type { z } from 'zod';
 import { beginLoading } from '../loading';
 import { baseHeaders, requestContext } from './context';

@@ -1,0 +1,79 @@
+import { lazy, useState, type FormEvent } from 'react';
+import { WithAntd } from '@/components/with-antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { GlobalOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
+import { LocaleLink } from '@/components/locale-link';
+import { useLocaleNavigate } from '@/hooks/use-locale';
+import { useUser } from '@/lib/auth';
+import { useSiteConfig } from '@/lib/site-config';
+import { LOGIN_MODE, openLogin } from '@/stores/user-store';
+// The avatar menu (antd Dropdown) is only needed once signed in, so visitors never download it.
+const UserMenu = lazy(() => import('./user-menu'));
+
+/**
+ * Header of spec §2: search and user info. Search looks through the home
+ * page's examples for now; academic search takes it over when it exists.
+ */
+export function AppHeader({ onMenu, brand = false }: { onMenu?: () => void; brand?: boolean }) {
+  const { t } = useTranslation();
+  const { user, signedIn } = useUser();
+  const { config } = useSiteConfig();
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState(params.get('q') ?? '');
+  const navigate = useLocaleNavigate();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    navigate(q ? `/?q=${encodeURIComponent(q)}` : '/');
+  };
+
+  return (
+    <header className="app-header">
+      {onMenu && (
+        <button type="button" className="icon-btn app-header__menu" onClick={onMenu} aria-label={t('shell.open_menu')} data-testid="menu-open">
+          <MenuOutlined />
+        </button>
+      )}
+      {brand && (
+        <LocaleLink to="/" className="app-header__brand">
+          <span className="brand-mark brand-mark--sm" aria-hidden="true" />
+          <strong>{config.website.name || t('app.name')}</strong>
+        </LocaleLink>
+      )}
+      <form className="search-box" role="search" onSubmit={submit}>
+        <SearchOutlined aria-hidden="true" />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('shell.search_placeholder')}
+          aria-label={t('shell.search')}
+          maxLength={200}
+          data-testid="header-search"
+        />
+      </form>
+      <div className="app-header__actions">
+        <LocaleLink to="/lang" className="icon-btn" aria-label={t('nav.language')} title={t('nav.language')} data-testid="header-language">
+          <GlobalOutlined />
+        </LocaleLink>
+        {user ? (
+          <WithAntd fallback={<span className="user-chip user-chip--placeholder" aria-hidden="true" />}>
+            <UserMenu user={user} />
+          </WithAntd>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => openLogin(LOGIN_MODE.LOGIN)}
+            disabled={signedIn}
+            data-testid="login-open"
+          >
+            {signedIn ? t('common.loading') : t('auth.login_register')}
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useLocaleNavigate } from '@/hooks/use-locale';
+import { OutboxPanel } from '../components/outbox-panel';
+import { SettingsPanel } from '../components/settings-panel';
+import { UsersPanel } from '../components/users-panel';
+
+const SECTIONS = ['users', 'settings', 'outbox'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function isSection(value: string): value is Section {
+  return (SECTIONS as readonly string[]).includes(value);
+}
+
+/** Admin console: `/admin` (users), `/admin/settings`, `/admin/outbox`. */
+export default function AdminPage() {
+  const { t } = useTranslation();
+  const navigate = useLocaleNavigate();
+  const rest = (useParams()['*'] ?? '').split('/')[0] ?? '';
+  const section: Section = isSection(rest) ? rest : 'users';
+  return (
+    <div className="admin" data-testid="admin-page">
+      <h1 className="admin__title">{t('admin.title')}</h1>
+      <Tabs
+        activeKey={section}
+        onChange={(key) => navigate(key === 'users' ? '/admin' : `/admin/${key}`)}
+        destroyOnHidden
+        items={[
+          { key: 'users', label: <span data-testid="admin-tab-users">{t('admin.users')}</span>, children: <UsersPanel /> },
+          { key: 'settings', label: <span data-testid="admin-tab-settings">{t('admin.settings')}</span>, children: <SettingsPanel /> },
+          { key: 'outbox', label: <span data-testid="admin-tab-outbox">{t('admin.outbox')}</span>, children: <OutboxPanel /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// `npm run bench`: performance measured as ratios against baselines measured
+// in the same run (machines here are noisy; absolute numbers drift).
+// Usage: npm run bench [-- api|web ...]   (default: all)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchApi } from './bench/api.mjs';
+import { benchWeb } from './bench/web.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const wanted = process.argv.slice(2);
+const run = (name) => wanted.length === 0 || wanted.includes(name);
+
+if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+const results = { date: new Date().toISOString(), node: process.version };
+const postgresUrl = process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL;
+if (run('api')) results.api = await benchApi(root, { postgresUrl });
+if (run('web')) results.web = await benchWeb(root, ['/']);
+
+fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2));
+console.log('\nWrote bench-results/latest.json; copy the figures into docs/benchmarks.md.');

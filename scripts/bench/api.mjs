@@ -1,0 +1,71 @@
+// API throughput: GET /api/pc/config and an authenticated GET /api/user/info
+// against a bare Fastify hello-world in the same run, on PGlite and PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { load, startProcess, table, waitFor } from './lib.mjs';
+
+const ADMIN = { email: 'bench@xueba.test', password: 'bench123' };
+
+async function signIn(base) {
+  const res = await fetch(`${base}/api/login/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scene: 1, account: ADMIN.email, password: ADMIN.password, terminal: 'pc' }),
+  });
+  const body = await res.json();
+  if (body.code !== 1) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+async function benchXueba(root, label, env, hello) {
+  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), { ...env, HOST: '127.0.0.1', PORT: '3302', LOG_LEVEL: 'error', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  try {
+    const base = 'http://127.0.0.1:3302';
+    await waitFor(`${base}/api/pc/config`);
+    const token = await signIn(base);
+    const config = await load(`${base}/api/pc/config`);
+    const info = await load(`${base}/api/user/info`, { headers: { token } });
+    return [
+      { target: `GET /api/pc/config (${label})`, ...config, ratio: (config.rps / hello.rps).toFixed(2), goal: '≥ 0.5' },
+      { target: `GET /api/user/info (${label})`, ...info, ratio: (info.rps / hello.rps).toFixed(2), goal: '≥ 0.3' },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchApi(root, { postgresUrl } = {}) {
+  const hello = startProcess(path.join(root, 'scripts/bench/hello.mjs'), { PORT: '3301' });
+  let helloResult;
+  try {
+    await waitFor('http://127.0.0.1:3301/hello');
+    helloResult = await load('http://127.0.0.1:3301/hello');
+  } finally {
+    await hello.stop();
+  }
+  const rows = [{ target: 'hello-world (bare Fastify)', ...helloResult, ratio: '1.00', goal: '' }];
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-'));
+  rows.push(...(await benchXueba(root, 'PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, helloResult)));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  if (postgresUrl) {
+    const name = `xueba_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    try {
+      rows.push(...(await benchXueba(root, 'PostgreSQL', { DATABASE_URL: url.toString() }, helloResult)));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  console.log(`\nAPI throughput (autocannon, 50 connections, 8 s after a 2 s warm-up; ratio = rps / hello-world rps)\n`);
+  console.log(table(rows, ['target', 'rps', 'p50', 'p99', 'ratio', 'goal']));
+  return rows;
+}

@@ -1,0 +1,71 @@
+// Front-end budget: the gzip size of the JS a page loads (measured in Chromium:
+// every script response of the first screen) and its Lighthouse performance
+// score (desktop preset) on the built app served by the real server.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startProcess, table, waitFor } from './lib.mjs';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function firstScreenJs(base, pagePath) {
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS.filter((f) => !f.startsWith('--headless')) });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      try {
+        const body = await response.body();
+        scripts.set(response.url(), zlib.gzipSync(body, { level: 9 }).length);
+      } catch {
+        // a redirect or aborted response has no body
+      }
+    });
+    await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    return { files: scripts.size, kb: +(total / 1024).toFixed(1) };
+  } finally {
+    await browser.close();
+  }
+}
+
+function lighthouse(root, url) {
+  const out = path.join(os.tmpdir(), `lh-${Date.now()}.json`);
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/lighthouse/cli/index.js'), url, '--preset=desktop', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${FLAGS.join(' ')}`],
+    { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (result.status !== 0 || !fs.existsSync(out)) return { score: 'error', detail: (result.stderr || '').split('\n').slice(-3).join(' ') };
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(out, { force: true });
+  const audit = (id) => report.audits[id]?.displayValue ?? '';
+  return { score: Math.round(report.categories.performance.score * 100), fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') };
+}
+
+export async function benchWeb(root, pages = ['/']) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-web-'));
+  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), { DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', PORT: '3303', LOG_LEVEL: 'error' });
+  const rows = [];
+  try {
+    const base = 'http://127.0.0.1:3303';
+    await waitFor(`${base}/api/pc/config`);
+    for (const pagePath of pages) {
+      const js = await firstScreenJs(base, pagePath);
+      const lh = lighthouse(root, `${base}${pagePath}`);
+      rows.push({ page: pagePath, 'js files': js.files, 'js gzip KB': js.kb, 'KB goal': '≤ 200', lighthouse: lh.score, 'score goal': '≥ 95', fcp: lh.fcp ?? '', lcp: lh.lcp ?? '', tbt: lh.tbt ?? '', cls: lh.cls ?? '' });
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('\nFront end (Chromium; JS gzip of every script the page loads; Lighthouse desktop preset)\n');
+  console.log(table(rows, ['page', 'js files', 'js gzip KB', 'KB goal', 'lighthouse', 'score goal', 'fcp', 'lcp', 'tbt', 'cls']));
+  return rows;
+}

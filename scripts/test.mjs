@@ -1,0 +1,90 @@
+// `npm test`: every test, in the order that fails fastest.
+//   1. lint and typecheck
+//   2. unit + API tests on PGlite (vitest: contract, server, web)
+//   3. the server's API tests again on PostgreSQL when DATABASE_URL is set
+//   4. build, then browser tests in Chromium (Playwright)
+// Ends with one line "N passed, N failed" over the steps.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const only = process.argv.slice(2);
+
+const withoutDb = { ...process.env };
+delete withoutDb.DATABASE_URL;
+
+const reports = path.join(root, 'test-results', 'reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.vitest.json`)}`];
+
+const steps = [
+  { name: 'lint', cmd: npx, args: ['eslint', '.', '--max-warnings=0'] },
+  { name: 'typecheck', cmd: npm, args: ['run', 'typecheck'] },
+  { name: 'unit+api (PGlite)', cmd: npx, args: ['vitest', 'run', ...vitestJson('pglite')], env: withoutDb },
+  process.env.DATABASE_URL
+    ? { name: 'api (PostgreSQL)', cmd: npx, args: ['vitest', 'run', '--project', 'server', ...vitestJson('postgres')], env: process.env }
+    : { name: 'api (PostgreSQL)', skip: 'DATABASE_URL is not set' },
+  { name: 'build', cmd: npm, args: ['run', 'build'] },
+  {
+    name: 'browser (Playwright)',
+    cmd: npx,
+    args: ['playwright', 'test', '--reporter=list,json'],
+    env: { ...withoutDb, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.playwright.json') },
+  },
+];
+
+/** Test counts from the runners' JSON reports, so the closing line counts tests, not steps. */
+function countTests() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of fs.existsSync(reports) ? fs.readdirSync(reports) : []) {
+    const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+    if (file.endsWith('.vitest.json')) {
+      passed += report.numPassedTests ?? 0;
+      failed += report.numFailedTests ?? 0;
+      skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    } else if (file.endsWith('.playwright.json')) {
+      passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+      failed += report.stats?.unexpected ?? 0;
+      skipped += report.stats?.skipped ?? 0;
+    }
+  }
+  return { passed, failed, skipped };
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const summary = [];
+for (const step of steps) {
+  if (only.length > 0 && !only.some((o) => step.name.toLowerCase().includes(o.toLowerCase()))) continue;
+  if (step.skip) {
+    skipped += 1;
+    summary.push(`  skipped  ${step.name} (${step.skip})`);
+    continue;
+  }
+  console.log(`\n=== ${step.name}: ${[step.cmd, ...step.args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: step.env ?? process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (result.status === 0) {
+    passed += 1;
+    summary.push(`  ok       ${step.name} (${seconds}s)`);
+  } else {
+    failed += 1;
+    summary.push(`  FAILED   ${step.name} (${seconds}s)`);
+    // Later steps depend on a clean build and types; stop early on those failures.
+    if (step.name === 'typecheck' || step.name === 'build') break;
+  }
+}
+console.log(`\n${summary.join('\n')}`);
+console.log(`steps: ${passed} of ${passed + failed} passed${skipped ? ` (${skipped} skipped)` : ''}`);
+const tests = countTests();
+console.log(`tests: ${tests.passed} passed, ${tests.failed + failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
