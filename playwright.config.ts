@@ -1,7 +1,19 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+// A random port per run (inherited by the workers through the environment), so
+// parallel runs on one machine don't collide.
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 700));
+export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin123' };
+/** What the fake model upstream streams for every question (scripts/e2e-server.mjs): a formula, a table, then slow filler so "stop" lands mid-answer. */
+export const E2E_AI_CHUNKS = [
+  'The mass-energy relation is ',
+  '$E',
+  '=mc^2$',
+  '.\n\n| quantity | unit |\n|---|---|\n| E | J |\n\n',
+  ...Array.from({ length: 24 }, (_, i) => `Sentence ${i + 1} of the answer. `),
+  'The end.',
+];
 
 /**
  * Browser tests drive the built app in Debian's Chromium (no browser download).
@@ -9,12 +21,12 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin123' };
  */
 export default defineConfig({
   testDir: 'apps/web/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
@@ -30,13 +42,14 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/api/pc/config`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      E2E_AI_SCRIPT: JSON.stringify({ chunks: E2E_AI_CHUNKS, delayMs: 120 }),
     },
   },
 });

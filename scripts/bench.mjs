@@ -1,17 +1,19 @@
 // `npm run bench`: performance measured as ratios against baselines measured
 // in the same run (machines here are noisy; absolute numbers drift).
-// Usage: npm run bench [-- api|web ...]   (default: all)
+// Usage: npm run bench [-- api|web|papers|chat ...]   (default: all)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchApi } from './bench/api.mjs';
 import { benchWeb } from './bench/web.mjs';
+import { benchChat } from './bench/chat.mjs';
+import { benchPapers } from './bench/papers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wanted = process.argv.slice(2);
 const run = (name) => wanted.length === 0 || wanted.includes(name);
 
-if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')) || (run('web') && !fs.existsSync(path.join(root, 'apps/web/dist/index.html')))) {
   console.error('Build first: npm run build');
   process.exit(1);
 }
@@ -19,7 +21,9 @@ if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')) || !fs.existsSyn
 const results = { date: new Date().toISOString(), node: process.version };
 const postgresUrl = process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL;
 if (run('api')) results.api = await benchApi(root, { postgresUrl });
+if (run('chat')) results.chat = await benchChat(root, { postgresUrl });
 if (run('web')) results.web = await benchWeb(root, ['/']);
+if (run('papers')) results.papers = await benchPapers(root);
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2));

@@ -5,11 +5,29 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, 'test-results', 'e2e-data');
+const dataDir = path.join(root, 'test-results', `e2e-data-${process.env.PORT ?? 'default'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const env = { ...process.env, DATA_DIR: dataDir };
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
+
+// The chat tests need a model: the test suite's fake OpenAI-compatible upstream (scripts/bench/fake-upstream.mjs)
+// answers every request with E2E_AI_SCRIPT, slowly enough that "stop" happens mid-stream.
+const fake = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/fake-upstream.mjs')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, PORT: '0' } });
+const fakeUrl = await new Promise((resolve, reject) => {
+  fake.stdout.on('data', (data) => {
+    const ready = /ready (\S+)/.exec(String(data));
+    if (ready) resolve(ready[1]);
+  });
+  fake.on('exit', () => reject(new Error('fake upstream exited')));
+});
+fake.stdin.write(`script ${process.env.E2E_AI_SCRIPT ?? '{"chunks":["ok"]}'}\n`);
+Object.assign(env, { AI_BASE_URL: fakeUrl, AI_API_KEY: 'e2e-key', AI_MODELS: 'fake-model' });
+
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  fake.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

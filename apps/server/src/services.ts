@@ -4,6 +4,10 @@ import { SettingsService } from './modules/settings/settings.service.js';
 import { UserInfoService } from './modules/user/user-info.service.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
 import { AccountService } from './modules/user/account.service.js';
+import { RetrievalService } from './modules/retrieval/retrieval.service.js';
+import { OauthSettingsService } from './modules/oauth/oauth.settings.js';
+import { PaperService } from './modules/paper/paper.service.js';
+import { ModelsService } from './modules/models/models.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -15,21 +19,31 @@ export interface Services {
   userInfo: UserInfoService;
   ledger: LedgerService;
   accounts: AccountService;
+  /** Passages for the offline channel and cited answers; feature modules register sources. */
+  retrieval: RetrievalService;
+  /** Google and WeChat sign-in settings (env, else admin settings with sealed secrets). */
+  oauth: OauthSettingsService;
   /** Which third-party sign-in providers are configured (env or admin settings). */
   oauthStatus(): Promise<{ google: boolean; wechat: boolean }>;
+  /** Paper search over the active source, with the local corpus's in-memory index (issue 5). */
+  papers: PaperService;
+  /** AI model channels and the model catalogue: which model answers and what it costs (issue 3). */
+  models: ModelsService;
 }
 
 export function createServices(ctx: AppContext): Services {
   const settings = new SettingsService(ctx);
+  const oauth = new OauthSettingsService(ctx, settings);
   return {
     sessions: new SessionService(ctx),
     settings,
     userInfo: new UserInfoService(ctx),
     ledger: new LedgerService(ctx),
     accounts: new AccountService(ctx, settings),
-    oauthStatus: async () => ({
-      google: Boolean(ctx.env.GOOGLE_ISSUER && ctx.env.GOOGLE_CLIENT_ID && ctx.env.GOOGLE_CLIENT_SECRET),
-      wechat: Boolean(ctx.env.WECHAT_APP_ID && ctx.env.WECHAT_APP_SECRET),
-    }),
+    retrieval: new RetrievalService(),
+    oauth,
+    oauthStatus: () => oauth.status(),
+    papers: new PaperService(ctx, settings),
+    models: new ModelsService(ctx, settings),
   };
 }

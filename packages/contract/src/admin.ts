@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { POLICY_TYPES, problemExampleSchema } from './site.js';
-import { balanceAssetSchema, balancesSchema, userInfoSchema } from './user.js';
+import { balanceAssetSchema, balancesSchema, memberLevelSchema, membershipKindSchema, membershipSchema, userInfoSchema } from './user.js';
 import { LOCALES } from './locales.js';
 
 export const adminUserRowSchema = z.object({
@@ -172,6 +172,31 @@ export const adminEndpoints = {
     body: siteSettingsSchema,
     response: siteSettingsSchema,
     idempotent: true,
+  }),
+  setMembership: endpoint({
+    method: 'POST',
+    path: '/admin/user/membership',
+    auth: 'admin',
+    summary: 'Grant or extend a membership: months 0 = permanent, else 1-120 added to an active expiry (the level only goes up)',
+    tags: ['admin'],
+    body: z.object({
+      user_id: z.number().int().positive(),
+      kind: membershipKindSchema,
+      level: memberLevelSchema,
+      months: z.number().int().min(0, 'validation_failed').max(120, 'validation_failed'),
+    }),
+    response: membershipSchema,
+  }),
+  ledgerAudit: endpoint({
+    method: 'GET',
+    path: '/admin/ledger/audit',
+    auth: 'admin',
+    summary: 'Balances that differ from the sum of their ledger rows (empty when all is well)',
+    tags: ['admin'],
+    response: z.object({
+      mismatches: z.array(z.object({ user_id: z.number().int(), asset: z.string(), balance: z.number().int(), ledger_sum: z.number().int() })),
+      checked_at: z.string(),
+    }),
   }),
   outbox: endpoint({
     method: 'GET',

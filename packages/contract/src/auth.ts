@@ -87,7 +87,8 @@ export const authEndpoints = {
     auth: 'optional',
     summary: 'Revoke the current session token',
     tags: ['auth'],
-    body: z.object({}).optional(),
+    // A POST without any body is fine too (Fastify hands the validator null then).
+    body: z.object({}).nullish(),
     response: z.null(),
     idempotent: true,
   }),

@@ -8,12 +8,22 @@ export * from './auth.js';
 export * from './user.js';
 export * from './share.js';
 export * from './admin.js';
+export * from './admin-oauth.js';
+export * from './paper.js';
+export * from './models.js';
+export * from './chat.js';
+export * from './templates.js';
 
 import { siteEndpoints } from './site.js';
 import { authEndpoints } from './auth.js';
 import { userEndpoints } from './user.js';
 import { shareEndpoints } from './share.js';
 import { adminEndpoints } from './admin.js';
+import { adminOauthEndpoints } from './admin-oauth.js';
+import { paperEndpoints } from './paper.js';
+import { modelsEndpoints } from './models.js';
+import { chatEndpoints } from './chat.js';
+import { templatesEndpoints } from './templates.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -22,4 +32,9 @@ export const api = {
   ...userEndpoints,
   ...shareEndpoints,
   ...adminEndpoints,
+  ...adminOauthEndpoints,
+  ...paperEndpoints,
+  ...modelsEndpoints,
+  ...chatEndpoints,
+  ...templatesEndpoints,
 };

@@ -9,7 +9,8 @@ export const shareEndpoints = {
     auth: 'user',
     summary: 'The signed-in user invitation link and counts',
     tags: ['share'],
-    body: z.object({}).optional(),
+    // A POST without any body is fine too (Fastify hands the validator null then).
+    body: z.object({}).nullish(),
     response: z.object({ share_id: z.string(), link: z.string(), invite_count: z.number().int(), click_count: z.number().int() }),
     idempotent: true,
   }),

@@ -71,7 +71,7 @@ const nicknameSchema = z
   .min(1, 'validation_failed')
   .max(32, 'validation_failed')
   // Control characters never belong in a display name; everything else is stored as text and escaped on output.
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'validation_failed');
+  .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), 'validation_failed');
 
 export const userEndpoints = {
   center: endpoint({

@@ -37,9 +37,17 @@ const envSchema = z.object({
   /** Base URLs of the WeChat open platform; overridable so tests can point at a local peer. */
   WECHAT_OPEN_URL: z.string().url().default('https://open.weixin.qq.com'),
   WECHAT_API_URL: z.string().url().default('https://api.weixin.qq.com'),
+  /** Paper sources (issue 5); base URLs overridable so tests can point at a local peer. */
+  OPENALEX_URL: z.string().url().default('https://api.openalex.org'),
+  SEMANTIC_SCHOLAR_URL: z.string().url().default('https://api.semanticscholar.org'),
+  PAPER_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish,
+  /** A read-only model channel from the environment: an OpenAI-compatible base URL, its key and a comma-separated model list. */
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODELS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly status = 400,
     readonly params: MessageParams = {},
     readonly envelopeCode: CodeValue = Code.FAIL,
+    /** `data` of the failure envelope, for the few failures that still answer a result (e.g. `{bound: false}`). */
+    readonly data: unknown = null,
   ) {
     super(key);
     this.name = 'AppError';

@@ -48,6 +48,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // pg's pool.end() resolves before its connections have closed; a forced drop
+      // would then kill them mid-goodbye (FATAL 57P01 as an unhandled error). Wait briefly.
+      for (let i = 0; i < 40; i += 1) {
+        const open = await client.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (Number(open.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

@@ -35,7 +35,7 @@ describe('route table', () => {
   });
 
   it('marks the guarded routes', () => {
-    expect(ROUTES.filter((r) => r.auth).map((r) => `${r.path}:${r.auth}`).sort()).toEqual(['/admin/*:admin', '/user/info:user']);
+    expect(ROUTES.filter((r) => r.auth).map((r) => `${r.path}:${r.auth}`).sort()).toEqual(['/admin/*:admin', '/create/produce:user', '/create:user', '/user/collection:user', '/user/info:user']);
   });
 
   it('builds a router that accepts every expanded path', () => {

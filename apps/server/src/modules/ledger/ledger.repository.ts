@@ -18,8 +18,24 @@ export class LedgerRepository {
     return tx.selectFrom('ledger').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
   }
 
-  /** Adds delta to the balance; the CHECK (amount >= 0) refuses to go negative. */
-  async addToBalance(tx: Tx, userId: number, asset: string, delta: number): Promise<number> {
+  /**
+   * Adds delta to the balance; the CHECK (amount >= 0) refuses to go negative.
+   * A deduction is a plain UPDATE: PostgreSQL checks the proposed row of an
+   * INSERT ... ON CONFLICT against the CHECK before it sees the conflict, so a
+   * negative upsert would fail even with enough balance. null: there is no
+   * balance row to deduct from (an insufficient balance).
+   */
+  async addToBalance(tx: Tx, userId: number, asset: string, delta: number): Promise<number | null> {
+    if (delta < 0) {
+      const updated = await tx
+        .updateTable('balances')
+        .set({ amount: sql<string>`amount + ${delta}` })
+        .where('user_id', '=', userId)
+        .where('asset', '=', asset)
+        .returning('amount')
+        .executeTakeFirst();
+      return updated ? Number(updated.amount) : null;
+    }
     const row = await tx
       .insertInto('balances')
       .values({ user_id: userId, asset, amount: delta })

@@ -27,13 +27,14 @@ export class LedgerService {
       const existing = await this.repo.findByKey(tx, entry.idempotencyKey);
       if (existing) return { row: existing, replayed: true };
     }
-    let balance: number;
+    let balance: number | null;
     try {
       balance = await this.repo.addToBalance(tx, entry.userId, entry.asset, entry.delta);
     } catch (error) {
       if (pgErrorCode(error) === PG.CHECK_VIOLATION) throw new AppError(insufficientKey(entry.asset), 400);
       throw error;
     }
+    if (balance === null) throw new AppError(insufficientKey(entry.asset), 400);
     const row = await this.repo.insert(tx, entry, balance, this.ctx.now());
     return { row, replayed: false };
   }

@@ -1,5 +1,13 @@
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db/transaction.js';
 import type { NewUser, UserRow } from '../../platform/db/schema.js';
+
+export interface OrgRow {
+  id: number;
+  name: string;
+  department: string;
+  position: string;
+}
 
 export class UserRepository {
   findById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
@@ -32,5 +40,71 @@ export class UserRepository {
 
   async update(db: Db | Tx, id: number, patch: Partial<Omit<NewUser, 'id'>>, now: Date): Promise<UserRow | undefined> {
     return db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /**
+   * Counts a wrong password in one statement; the `threshold`-th in a row locks
+   * the account until `lockedUntil` and restarts the count for after the lock.
+   */
+  async recordFailedLogin(db: Db, id: number, threshold: number, lockedUntil: Date): Promise<{ locked: boolean }> {
+    const row = await db
+      .updateTable('users')
+      .set({
+        failed_logins: sql<number>`CASE WHEN failed_logins + 1 >= ${threshold} THEN 0 ELSE failed_logins + 1 END`,
+        locked_until: sql<Date | null>`CASE WHEN failed_logins + 1 >= ${threshold} THEN ${lockedUntil}::timestamptz ELSE locked_until END`,
+      })
+      .where('id', '=', id)
+      .returning('failed_logins')
+      .executeTakeFirst();
+    // A wrong password always leaves the count at 1 or more, unless it was the one that locked.
+    return { locked: row !== undefined && row.failed_logins === 0 };
+  }
+
+  async clearFailedLogins(db: Db, id: number): Promise<void> {
+    await db.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
+  }
+
+  /** A new password also lifts a lockout: the owner has just proved who they are. */
+  async setPassword(db: Db | Tx, id: number, passwordHash: string, now: Date): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Attribution is first-touch: stored only where nothing is stored yet. */
+  async setAttribution(db: Db, id: number, userSn: string | null, channel: string | null, now: Date): Promise<boolean> {
+    if (userSn === null && channel === null) return false;
+    const result = await db
+      .updateTable('users')
+      .set({ user_sn: sql<string | null>`coalesce(user_sn, ${userSn})`, channel: sql<string | null>`coalesce(channel, ${channel})`, updated_at: now })
+      .where('id', '=', id)
+      .where((eb) => {
+        const missing = [];
+        if (userSn !== null) missing.push(eb('user_sn', 'is', null));
+        if (channel !== null) missing.push(eb('channel', 'is', null));
+        return eb.or(missing);
+      })
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async inviteCount(db: Db, id: number): Promise<number> {
+    const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('inviter_id', '=', id).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  findOrg(db: Db, userId: number): Promise<OrgRow | undefined> {
+    return db.selectFrom('orgs').select(['id', 'name', 'department', 'position']).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async upsertOrg(db: Db, userId: number, org: { name: string; department: string; position: string }, now: Date): Promise<OrgRow> {
+    return db
+      .insertInto('orgs')
+      .values({ user_id: userId, ...org, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...org, updated_at: now }))
+      .returning(['id', 'name', 'department', 'position'])
+      .executeTakeFirstOrThrow();
   }
 }

@@ -7,7 +7,8 @@ import pg from 'pg';
  * processes stay consistent; the embedded database is single-process, so a
  * local bus is exact there.
  */
-export type InvalidationTopic = 'user' | 'session' | 'settings';
+/** `papers`: id is the lowest revision an import wrote (search indexes reload from there). */
+export type InvalidationTopic = 'user' | 'session' | 'settings' | 'papers';
 export type InvalidationHandler = (topic: InvalidationTopic, id: string) => void;
 
 export interface InvalidationBus {
@@ -67,6 +68,7 @@ export class PgNotifyBus extends LocalBus {
       this.deliver('user', '*');
       this.deliver('session', '*');
       this.deliver('settings', '*');
+      this.deliver('papers', '0');
       setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
     });
     await client.connect();

@@ -1,9 +1,17 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_init.js';
+import * as m0002 from './migrations/0002_accounts_indexes.js';
+import * as m0003 from './migrations/0003_share_click_day.js';
+import * as m0004 from './migrations/0004_papers.js';
+import * as m0005 from './migrations/0005_chat.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_init': m0001,
+  '0002_accounts_indexes': m0002,
+  '0003_share_click_day': m0003,
+  '0004_papers': m0004,
+  '0005_chat': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -128,6 +128,8 @@ export interface ShareClicksTable {
   inviter_id: number;
   ip_hash: string | null;
   user_id: number | null;
+  /** UTC day of the click ('YYYY-MM-DD'); unique with share_id and ip_hash (migration 0003). */
+  click_day: ColumnType<Date, string, string>;
   created_at: Timestamp;
 }
 
@@ -155,6 +157,51 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+type Json<T> = ColumnType<T, string, string>;
+
+export interface PapersTable {
+  id: Generated<number>;
+  source: 'local' | 'openalex' | 'semanticscholar';
+  source_id: string;
+  title: string;
+  abstract: ColumnType<string, string | undefined, string>;
+  authors: Json<string[]>;
+  venue: ColumnType<string, string | undefined, string>;
+  year: number | null;
+  type: string;
+  doi: string | null;
+  arxiv_id: string | null;
+  url: string | null;
+  pdf_url: string | null;
+  open_access: ColumnType<boolean, boolean | undefined, boolean>;
+  citation_count: ColumnType<number, number | undefined, number>;
+  bibtex: string | null;
+  keywords: Json<string[]>;
+  pages: string | null;
+  volume: string | null;
+  issue: string | null;
+  publisher: string | null;
+  revision: ColumnType<string, never, never>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PaperReferencesTable {
+  citing_id: number;
+  position: number;
+  raw_text: string;
+  external_id: string | null;
+  doi: string | null;
+  arxiv_id: string | null;
+  resolved_id: number | null;
+}
+
+export interface PaperFavoritesTable {
+  user_id: number;
+  paper_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   balances: BalancesTable;
@@ -170,6 +217,9 @@ export interface Database {
   ad_clicks: AdClicksTable;
   oauth_states: OauthStatesTable;
   rate_limits: RateLimitsTable;
+  papers: PapersTable;
+  paper_references: PaperReferencesTable;
+  paper_favorites: PaperFavoritesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

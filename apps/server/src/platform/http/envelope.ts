@@ -18,7 +18,8 @@ export function sendFailure(
   key: MessageKey,
   params: MessageParams = {},
   code: CodeValue = Code.FAIL,
+  data: unknown = null,
 ): FastifyReply {
-  const body: Envelope<null> = { code, data: null, show: 1, msg: formatMessage(key, requestLocale(request), params) };
+  const body: Envelope<unknown> = { code, data, show: 1, msg: formatMessage(key, requestLocale(request), params) };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

@@ -54,7 +54,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (caught instanceof AppError) {
       const error = caught;
       if (error.status >= 500) request.log.error({ err: error }, 'app error');
-      return sendFailure(request, reply, error.status, error.key, error.params, error.envelopeCode);
+      return sendFailure(request, reply, error.status, error.key, error.params, error.envelopeCode, error.data);
     }
     const error = caught;
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -57,6 +57,14 @@ export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: 
       response: { 200: envelopeSchema(endpoint.response) },
       ...(endpoint.auth === 'user' || endpoint.auth === 'admin' ? { security: [{ token: [] }] } : {}),
     },
+    // A POST without any body reaches validation as null; treat it as an empty object so optional-only bodies work for every client.
+    ...(endpoint.body
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (request.body === null || request.body === undefined) request.body = {};
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const token = readToken(request);
       let user: AuthUser | null = null;

@@ -1,32 +1,45 @@
 import { lazy, useState, type FormEvent } from 'react';
 import { WithAntd } from '@/components/with-antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { PAPER_KEYWORD_MAX } from '@xueba/contract';
 import { GlobalOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { LocaleLink } from '@/components/locale-link';
 import { useLocaleNavigate } from '@/hooks/use-locale';
 import { useUser } from '@/lib/auth';
+import { stripLocale } from '@/lib/locale-path';
 import { useSiteConfig } from '@/lib/site-config';
 import { LOGIN_MODE, openLogin } from '@/stores/user-store';
+/** The academic search page (features/paper); the header only needs its path. */
+const SEARCH_PATH = '/academic_search';
 // The avatar menu (antd Dropdown) is only needed once signed in, so visitors never download it.
 const UserMenu = lazy(() => import('./user-menu'));
 
 /**
- * Header of spec §2: search and user info. Search looks through the home
- * page's examples for now; academic search takes it over when it exists.
+ * Header of spec §2: search and user info. Search runs an academic paper
+ * search (`/academic_search?keyword=`); on that page the box shows the
+ * current keyword. The home page still filters its examples by `/?q=`.
  */
 export function AppHeader({ onMenu, brand = false }: { onMenu?: () => void; brand?: boolean }) {
   const { t } = useTranslation();
   const { user, signedIn } = useUser();
   const { config } = useSiteConfig();
   const [params] = useSearchParams();
-  const [query, setQuery] = useState(params.get('q') ?? '');
+  const onSearchPage = stripLocale(useLocation().pathname) === SEARCH_PATH;
+  const urlKeyword = onSearchPage ? (params.get('keyword') ?? '') : '';
+  const [query, setQuery] = useState(urlKeyword);
+  // Follow the search page's keyword when it changes there (adjusting state during render, not in an effect).
+  const [shownKeyword, setShownKeyword] = useState(urlKeyword);
+  if (shownKeyword !== urlKeyword) {
+    setShownKeyword(urlKeyword);
+    setQuery(urlKeyword);
+  }
   const navigate = useLocaleNavigate();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = query.trim();
-    navigate(q ? `/?q=${encodeURIComponent(q)}` : '/');
+    navigate(q ? `${SEARCH_PATH}?keyword=${encodeURIComponent(q)}` : SEARCH_PATH);
   };
 
   return (
@@ -50,7 +63,7 @@ export function AppHeader({ onMenu, brand = false }: { onMenu?: () => void; bran
           onChange={(e) => setQuery(e.target.value)}
           placeholder={t('shell.search_placeholder')}
           aria-label={t('shell.search')}
-          maxLength={200}
+          maxLength={PAPER_KEYWORD_MAX}
           data-testid="header-search"
         />
       </form>

@@ -3,7 +3,7 @@ import type { UserInfo } from '@xueba/contract';
 export interface MenuItem {
   path: string;
   label: string;
-  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin';
+  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection';
   testId: string;
 }
 
@@ -14,10 +14,14 @@ export interface MenuItem {
 export function menuItems(user: UserInfo | undefined): MenuItem[] {
   const items: MenuItem[] = [
     { path: '/', label: 'nav.home', icon: 'home', testId: 'nav-home' },
+    { path: '/chat', label: 'chat.nav', icon: 'chat', testId: 'nav-chat' },
+    { path: '/create', label: 'create.nav', icon: 'create', testId: 'nav-create' },
+    { path: '/academic_search', label: 'paper.nav', icon: 'paper', testId: 'nav-academic-search' },
     { path: '/introduce', label: 'nav.introduce', icon: 'introduce', testId: 'nav-introduce' },
     { path: '/pc-members', label: 'nav.members', icon: 'members', testId: 'nav-members' },
   ];
   if (user) items.push({ path: '/user/info', label: 'nav.profile', icon: 'profile', testId: 'nav-profile' });
+  if (user) items.push({ path: '/user/collection', label: 'collection.nav', icon: 'collection', testId: 'nav-collection' });
   items.push({ path: '/lang', label: 'nav.language', icon: 'language', testId: 'nav-language' });
   if (user?.role === 'admin') items.push({ path: '/admin', label: 'nav.admin', icon: 'admin', testId: 'nav-admin' });
   return items;

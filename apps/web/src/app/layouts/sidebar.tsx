@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
   CrownOutlined,
+  EditOutlined,
+  FileSearchOutlined,
   GlobalOutlined,
   HomeOutlined,
+  MessageOutlined,
   MoonOutlined,
   ReadOutlined,
   SettingOutlined,
+  StarOutlined,
   SunOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -30,6 +34,10 @@ const ICONS: Record<MenuItem['icon'], typeof HomeOutlined> = {
   profile: UserOutlined,
   language: GlobalOutlined,
   admin: SettingOutlined,
+  paper: FileSearchOutlined,
+  chat: MessageOutlined,
+  create: EditOutlined,
+  collection: StarOutlined,
 };
 
 function isActive(current: string, path: string): boolean {

@@ -13,6 +13,8 @@ export interface StreamOptions {
   onClose?: () => void;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Suppress the error toast of a JSON refusal; the caller shows it its own way (e.g. the balance dialog). */
+  silent?: boolean;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function stream(path: string, options: StreamOptions): Promise<unkn
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('text/event-stream')) {
     if (type.includes('json')) {
-      const data = await handleEnvelope<unknown>(response, method, false);
+      const data = await handleEnvelope<unknown>(response, method, options.silent ?? false);
       options.onClose?.();
       return data;
     }

@@ -2,11 +2,13 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLocaleNavigate } from '@/hooks/use-locale';
+import { AiModelsPanel } from '../components/ai-models-panel';
 import { OutboxPanel } from '../components/outbox-panel';
 import { SettingsPanel } from '../components/settings-panel';
+import { TemplatesPanel } from '../components/templates-panel';
 import { UsersPanel } from '../components/users-panel';
 
-const SECTIONS = ['users', 'settings', 'outbox'] as const;
+const SECTIONS = ['users', 'settings', 'outbox', 'models', 'templates'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function isSection(value: string): value is Section {
@@ -30,6 +32,8 @@ export default function AdminPage() {
           { key: 'users', label: <span data-testid="admin-tab-users">{t('admin.users')}</span>, children: <UsersPanel /> },
           { key: 'settings', label: <span data-testid="admin-tab-settings">{t('admin.settings')}</span>, children: <SettingsPanel /> },
           { key: 'outbox', label: <span data-testid="admin-tab-outbox">{t('admin.outbox')}</span>, children: <OutboxPanel /> },
+          { key: 'models', label: <span data-testid="admin-tab-models">{t('aiadmin.tab_models')}</span>, children: <AiModelsPanel /> },
+          { key: 'templates', label: <span data-testid="admin-tab-templates">{t('aiadmin.tab_templates')}</span>, children: <TemplatesPanel /> },
         ]}
       />
     </div>

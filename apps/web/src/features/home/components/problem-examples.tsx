@@ -1,5 +1,6 @@
-import { CopyOutlined } from '@ant-design/icons';
+import { CopyOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '@/components/locale-link';
 import { toast } from '@/lib/notify';
 
 export interface ProblemExample {
@@ -29,6 +30,9 @@ export function ProblemExamples({ examples, query }: { examples: ProblemExample[
         <li key={`${example.title}-${index}`} className="example-card">
           <h3>{example.title}</h3>
           <p>{example.content}</p>
+          <LocaleLink to={`/chat?q=${encodeURIComponent(example.content || example.title)}`} className="link-btn" data-testid={`example-ask-${index}`}>
+            <MessageOutlined aria-hidden="true" /> {t('chat.ask')}
+          </LocaleLink>
           <button
             type="button"
             className="link-btn"

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, createTestDatabase, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
+import { FakeOpenAI } from '../../test/fake-openai.js';
+import { listen, stream, textOf, until } from '../../test/sse-client.js';
+import { AnswerRunner } from './answers.js';
+
+/**
+ * Every fault of the issue against the fake upstream: a clear message, a
+ * charge only for what was delivered, no message left generating, and the
+ * server keeps serving.
+ */
+describe('chat faults', () => {
+  let t: TestApp;
+  let fake: FakeOpenAI;
+  let base: string;
+  let admin: Awaited<ReturnType<typeof makeUser>>;
+
+  async function answerRow(id: unknown) {
+    return t.owned.ctx.db.selectFrom('chat_messages').selectAll().where('id', '=', String(id)).executeTakeFirstOrThrow();
+  }
+  async function count(userId: number): Promise<number> {
+    const row = await t.owned.ctx.db.selectFrom('balances').select('amount').where('user_id', '=', userId).where('asset', '=', 'conversation_count').executeTakeFirst();
+    return Number(row?.amount ?? 0);
+  }
+
+  beforeAll(async () => {
+    fake = await FakeOpenAI.start();
+    t = await createTestApp({ AI_BASE_URL: fake.url, AI_MODELS: 'fake-model', LOG_LEVEL: 'silent' });
+    base = await listen(t.app);
+    admin = await makeUser(t.app, { role: 'admin' });
+    // A stored channel with a short first-token timeout for the hang test.
+    const channel = await call<{ id: number }>(t.app, 'POST', '/admin/ai/channel/save', {
+      token: admin.token,
+      body: { name: 'Slow', base_url: fake.url, first_token_timeout_ms: 1000, total_timeout_ms: 5000 },
+    });
+    await call(t.app, 'POST', '/admin/ai/model/save', {
+      token: admin.token,
+      body: { channel_id: channel.body.data.id, key: 'slow', upstream_model: 'slow', names: { zh: '慢' }, billing: { mode: 'per_answer', price: 1 }, visible: true },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it.each([
+    [401, 'invalid_api_key', 'The model service rejected its API key; please tell an administrator'],
+    [429, 'rate_limit_exceeded', 'The model service is busy, please try again shortly'],
+    [500, 'server_error', 'The model service failed; what was generated is kept, please try again'],
+  ])('upstream %i: an error event with a clear message, nothing charged, the message failed', async (status, code, msg) => {
+    const u = await makeUser(t.app);
+    const before = await count(u.user.id);
+    fake.next({ status, error: { message: `upstream says ${code}`, type: 'error', code } });
+    const res = await stream(base, '/chat/send', { content: 'hi', model: 'env:fake-model' }, { token: u.token, locale: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.events.map((e) => e.type)).toEqual(['start', 'error']);
+    expect(res.events[1]).toMatchObject({ msg, charged: null });
+    expect(res.text).not.toContain(`upstream says`);
+    const row = await answerRow(res.events[0]!.assistant_message_id);
+    expect(row).toMatchObject({ status: 'failed', charged: 0 });
+    expect(await count(u.user.id)).toBe(before);
+  });
+
+  it('a model that never sends its first token times out', async () => {
+    const u = await makeUser(t.app);
+    fake.next({ hangBeforeFirstToken: true });
+    const started = Date.now();
+    const res = await stream(base, '/chat/send', { content: 'hi', model: 'slow' }, { token: u.token, locale: 'en' });
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(res.events.at(-1)).toMatchObject({ type: 'error', code: 'model_timeout', msg: 'The model took too long to answer, please try again' });
+    expect((await answerRow(res.events[0]!.assistant_message_id)).status).toBe('failed');
+  });
+
+  it('a disconnect mid-stream keeps the partial answer as failed and a per-answer model charges nothing', async () => {
+    const u = await makeUser(t.app);
+    const before = await count(u.user.id);
+    fake.next({ chunks: ['Part one. ', 'Part two. ', 'never'], destroyAfter: 2 });
+    const res = await stream(base, '/chat/send', { content: 'hi', model: 'env:fake-model' }, { token: u.token });
+    expect(textOf(res.events)).toBe('Part one. Part two. ');
+    expect(res.events.at(-1)).toMatchObject({ type: 'error', code: 'model_upstream_error', charged: null });
+    expect(await answerRow(res.events[0]!.assistant_message_id)).toMatchObject({ status: 'failed', content: 'Part one. Part two. ' });
+    expect(await count(u.user.id)).toBe(before);
+  });
+
+  it('a malformed chunk ends the answer with a clear message', async () => {
+    const u = await makeUser(t.app);
+    fake.next({ chunks: ['fine ', 'then'], malformedAfter: 1 });
+    const res = await stream(base, '/chat/send', { content: 'hi', model: 'env:fake-model' }, { token: u.token, locale: 'en' });
+    expect(textOf(res.events)).toBe('fine ');
+    expect(res.events.at(-1)).toMatchObject({ type: 'error', code: 'model_malformed', msg: 'The model service sent an invalid reply' });
+    expect((await answerRow(res.events[0]!.assistant_message_id)).status).toBe('failed');
+  });
+
+  it('closing the tab mid-stream aborts the upstream call, keeps the partial answer as stopped and bills it', async () => {
+    const u = await makeUser(t.app);
+    const before = await count(u.user.id);
+    const abortedBefore = fake.aborted;
+    fake.next({ chunks: ['Half ', 'an ', 'answer'], holdAfter: 2 });
+    let answerId: unknown;
+    await stream(base, '/chat/send', { content: 'hi', model: 'env:fake-model' }, {
+      token: u.token,
+      onEvent: (e, all) => {
+        if (e.type === 'start') answerId = e.assistant_message_id;
+        return all.filter((x) => x.type === 'delta').length === 2 ? 'abort' : undefined;
+      },
+    });
+    await until(async () => (await answerRow(answerId)).status !== 'generating');
+    expect(await answerRow(answerId)).toMatchObject({ status: 'stopped', content: 'Half an ', charged: 1 });
+    await until(() => fake.aborted > abortedBefore);
+    expect(await count(u.user.id)).toBe(before - 1);
+    fake.release();
+  });
+
+  it('/chat/stop stops a generating answer; the stream ends as stopped with the partial text', async () => {
+    const u = await makeUser(t.app);
+    fake.next({ chunks: ['Stop ', 'me ', 'now'], holdAfter: 1 });
+    let answerId: unknown;
+    let stopped: Promise<{ status: number; body: { data: { status: string } } }> | undefined;
+    const res = await stream(base, '/chat/send', { content: 'hi', model: 'env:fake-model' }, {
+      token: u.token,
+      onEvent: (e) => {
+        if (e.type === 'start') answerId = e.assistant_message_id;
+        if (e.type === 'delta') stopped ??= call<{ status: string }>(t.app, 'POST', '/chat/stop', { token: u.token, body: { message_id: answerId } });
+      },
+    });
+    expect(res.events.at(-1)).toMatchObject({ type: 'end', status: 'stopped', charged: { amount: 1 } });
+    expect(textOf(res.events)).toBe('Stop ');
+    expect((await stopped)?.body.data.status).toBe('stopped');
+    expect(await answerRow(answerId)).toMatchObject({ status: 'stopped', content: 'Stop ' });
+    const other = await makeUser(t.app);
+    expect((await call(t.app, 'POST', '/chat/stop', { token: other.token, body: { message_id: answerId } })).status).toBe(404);
+    fake.release();
+  });
+
+  it('two tabs: concurrent answers up to the limit, a clear refusal beyond it and in the same conversation', async () => {
+    const u = await makeUser(t.app);
+    const settings = await call<Record<string, unknown>>(t.app, 'GET', '/admin/ai/settings', { token: admin.token });
+    await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { ...settings.body.data, max_streams: 2 } });
+    try {
+      fake.next({ chunks: ['A1 ', 'A2'], holdAfter: 1 }, { chunks: ['B1 ', 'B2'], holdAfter: 1 });
+      const ids: Record<string, unknown> = {};
+      const first = stream(base, '/chat/send', { content: 'tab A', model: 'env:fake-model' }, { token: u.token, onEvent: (e) => void (e.type === 'start' && (ids.a = e.conversation_id)) });
+      await until(() => fake.holding === 1);
+      const second = stream(base, '/chat/send', { content: 'tab B', model: 'env:fake-model' }, { token: u.token });
+      await until(() => fake.holding === 2);
+      const third = await stream(base, '/chat/send', { content: 'tab C', model: 'env:fake-model' }, { token: u.token, locale: 'en' });
+      expect(third.status).toBe(429);
+      expect(third.json?.msg).toBe('Too many answers in progress (at most 2); wait for one to finish');
+      await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { ...settings.body.data, max_streams: 3 } });
+      const same = await stream(base, '/chat/send', { content: 'again', conversation_id: ids.a, model: 'env:fake-model' }, { token: u.token, locale: 'en' });
+      expect(same.status).toBe(409);
+      expect(same.json?.msg).toBe('An answer is still being generated in this conversation; stop it first');
+      fake.release();
+      const [a, b] = await Promise.all([first, second]);
+      expect(textOf(a.events)).toBe('A1 A2');
+      expect(textOf(b.events)).toBe('B1 B2');
+      expect(a.events.at(-1)).toMatchObject({ type: 'end', status: 'done' });
+    } finally {
+      await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: settings.body.data });
+    }
+  });
+
+  it('two tabs on the last count: the second is refused, never charged twice', async () => {
+    const u = await makeUser(t.app);
+    const current = await count(u.user.id);
+    await t.app.services.ledger.apply([{ userId: u.user.id, asset: 'conversation_count', delta: 1 - current, reason: 'test', refType: 'test' }]);
+    fake.next({ chunks: ['one ', 'two'], holdAfter: 1 });
+    const first = stream(base, '/chat/send', { content: 'A', model: 'env:fake-model' }, { token: u.token });
+    await until(() => fake.holding === 1);
+    const second = await stream(base, '/chat/send', { content: 'B', model: 'env:fake-model' }, { token: u.token });
+    expect(second.status).toBe(402);
+    fake.release();
+    expect((await first).events.at(-1)).toMatchObject({ charged: { amount: 1 }, balance: { conversation_count: 0 } });
+  });
+
+  it('answers left generating by a dead run are failed at start; the server keeps serving', async () => {
+    const u = await makeUser(t.app);
+    fake.next({ chunks: ['x'], holdAfter: 0 });
+    let answerId: unknown;
+    const pending = stream(base, '/chat/send', { content: 'hi', model: 'env:fake-model' }, { token: u.token, onEvent: (e) => void (e.type === 'start' && (answerId = e.assistant_message_id)) });
+    await until(() => fake.holding === 1);
+    if (t.owned.ctx.dbKind === 'pglite') {
+      // A new runner (as after a restart) fails what a previous run left generating.
+      const fresh = new AnswerRunner(t.owned.ctx, t.app.services.ledger, t.app.log);
+      await fresh.start();
+      await fresh.stopAll();
+      expect((await answerRow(answerId)).status).toBe('failed');
+    }
+    fake.release();
+    await pending;
+    expect((await answerRow(answerId)).status).not.toBe('generating');
+    const ok = await stream(base, '/chat/send', { content: 'still there?', model: 'env:fake-model' }, { token: u.token });
+    expect(ok.events.at(-1)).toMatchObject({ type: 'end', status: 'done' });
+    const left = await t.owned.ctx.db.selectFrom('chat_messages').select('id').where('status', '=', 'generating').execute();
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe.skipIf(!ON_POSTGRES)('stop across two app processes on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: TestApp;
+  let b: TestApp;
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await FakeOpenAI.start();
+    database = await createTestDatabase();
+    a = await createTestApp({ AI_BASE_URL: fake.url, AI_MODELS: 'm' }, { databaseUrl: database.url });
+    b = await createTestApp({ AI_BASE_URL: fake.url, AI_MODELS: 'm' }, { databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await database?.drop();
+    await fake?.close();
+  });
+
+  it('/chat/stop on B stops the answer streaming on A within about a second', async () => {
+    const base = await listen(a.app);
+    const u = await makeUser(a.app);
+    fake.next({ chunks: ['from A ', 'never'], holdAfter: 1 });
+    let stopCall: Promise<{ status: number; body: { data: { status: string } } }> | undefined;
+    const started = Date.now();
+    const res = await stream(base, '/chat/send', { content: 'hi' }, {
+      token: u.token,
+      onEvent: (e, all) => {
+        const answer = all[0]?.assistant_message_id;
+        if (e.type === 'delta') stopCall ??= call<{ status: string }>(b.app, 'POST', '/chat/stop', { token: u.token, body: { message_id: answer } });
+      },
+    });
+    expect(res.events.at(-1)).toMatchObject({ type: 'end', status: 'stopped' });
+    expect(textOf(res.events)).toBe('from A ');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect((await stopCall)?.status).toBe(200);
+    fake.release();
+  });
+});

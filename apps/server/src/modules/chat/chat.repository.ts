@@ -1,0 +1,250 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db, Tx } from '../../platform/db/transaction.js';
+import type { ChatConversationsTable, ChatMessagesTable, Status, StoredSource } from './chat.tables.js';
+
+export type ConversationRow = Selectable<ChatConversationsTable>;
+export type MessageRow = Selectable<ChatMessagesTable>;
+export type MessageWithFavorite = MessageRow & { favorite_id: number | null };
+
+/** `%keyword%` for ILIKE with the wildcards in the keyword taken literally. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface Settlement {
+  status: Exclude<Status, 'generating'>;
+  content: string;
+  error: string | null;
+  sources: StoredSource[] | null;
+  promptTokens: number;
+  completionTokens: number;
+  words: number;
+  chargedAsset: string | null;
+  charged: number;
+  now: Date;
+}
+
+/** All SQL of conversations and messages, and the bookkeeping of answers in progress. */
+export class ChatRepository {
+  /** Serialises one user's stream starts across processes (limits and balance checks must not race). */
+  async lockUser(tx: Tx, userId: number): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(7301, ${userId})`.execute(tx);
+  }
+
+  /** Answers of this user still generating: chat messages and template outputs. */
+  async countGenerating(tx: Tx | Db, userId: number): Promise<number> {
+    const result = await sql<{ n: string }>`
+      SELECT (SELECT count(*) FROM chat_messages WHERE user_id = ${userId} AND status = 'generating')
+           + (SELECT count(*) FROM creations WHERE user_id = ${userId} AND status = 'generating') AS n`.execute(tx);
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
+  /** A balance read under the user's stream lock (never written here: the ledger owns writes). */
+  async balance(tx: Tx, userId: number, asset: string): Promise<number> {
+    const row = await tx.selectFrom('balances').select('amount').where('user_id', '=', userId).where('asset', '=', asset).executeTakeFirst();
+    return row ? Number(row.amount) : 0;
+  }
+
+  /** Locks the balance row so the clamp and the deduction see the same amount. */
+  async balanceForUpdate(tx: Tx, userId: number, asset: string): Promise<number> {
+    const row = await tx.selectFrom('balances').select('amount').where('user_id', '=', userId).where('asset', '=', asset).forUpdate().executeTakeFirst();
+    return row ? Number(row.amount) : 0;
+  }
+
+  async billedBalances(tx: Tx, userId: number): Promise<{ conversation_count: number; word_count: number }> {
+    const rows = await tx.selectFrom('balances').select(['asset', 'amount']).where('user_id', '=', userId).where('asset', 'in', ['conversation_count', 'word_count']).execute();
+    const of = (asset: string) => Number(rows.find((r) => r.asset === asset)?.amount ?? 0);
+    return { conversation_count: of('conversation_count'), word_count: of('word_count') };
+  }
+
+  conversation(db: Db | Tx, userId: number, id: number): Promise<ConversationRow | undefined> {
+    return db.selectFrom('chat_conversations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  insertConversation(tx: Tx, userId: number, title: string, model: string, now: Date): Promise<ConversationRow> {
+    return tx
+      .insertInto('chat_conversations')
+      .values({ user_id: userId, title, model, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async touchConversation(tx: Tx, id: number, model: string, now: Date): Promise<void> {
+    await tx.updateTable('chat_conversations').set({ model, updated_at: now }).where('id', '=', id).execute();
+  }
+
+  renameConversation(db: Db, userId: number, id: number, title: string, now: Date): Promise<ConversationRow | undefined> {
+    return db
+      .updateTable('chat_conversations')
+      .set({ title, updated_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteConversation(db: Db, userId: number, id: number): Promise<boolean> {
+    const result = await db.deleteFrom('chat_conversations').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async listConversations(db: Db, userId: number, keyword: string | undefined, limit: number, offset: number): Promise<{ rows: ConversationRow[]; count: number }> {
+    let query = db.selectFrom('chat_conversations as c').where('c.user_id', '=', userId);
+    if (keyword) {
+      const pattern = likePattern(keyword);
+      query = query.where((eb) =>
+        eb.or([
+          eb('c.title', 'ilike', pattern),
+          eb.exists(eb.selectFrom('chat_messages as m').select('m.id').whereRef('m.conversation_id', '=', 'c.id').where('m.content', 'ilike', pattern)),
+        ]),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      query.selectAll('c').orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.n) };
+  }
+
+  messages(db: Db, userId: number, conversationId: number): Promise<MessageWithFavorite[]> {
+    return db
+      .selectFrom('chat_messages as m')
+      .leftJoin('favorites as f', (join) => join.onRef('f.message_id', '=', 'm.id').on('f.user_id', '=', userId))
+      .selectAll('m')
+      .select('f.id as favorite_id')
+      .where('m.conversation_id', '=', conversationId)
+      .where('m.user_id', '=', userId)
+      .orderBy('m.id')
+      .execute();
+  }
+
+  /** The latest turns before `beforeId` (the context candidates), oldest first. */
+  async history(tx: Tx | Db, conversationId: number, beforeId: number | null, limit: number): Promise<Pick<MessageRow, 'id' | 'role' | 'content' | 'status'>[]> {
+    let query = tx.selectFrom('chat_messages').select(['id', 'role', 'content', 'status']).where('conversation_id', '=', conversationId);
+    if (beforeId !== null) query = query.where('id', '<', String(beforeId));
+    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+    return rows.reverse();
+  }
+
+  message(db: Db | Tx, userId: number, id: number): Promise<MessageRow | undefined> {
+    return db.selectFrom('chat_messages').selectAll().where('id', '=', String(id)).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async hasGenerating(tx: Tx, conversationId: number): Promise<boolean> {
+    const row = await tx.selectFrom('chat_messages').select('id').where('conversation_id', '=', conversationId).where('status', '=', 'generating').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async lastQuestion(tx: Tx, conversationId: number): Promise<MessageRow | undefined> {
+    return tx.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId).where('role', '=', 'user').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  }
+
+  async previousQuestion(db: Db | Tx, conversationId: number, beforeId: number): Promise<MessageRow | undefined> {
+    return db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .where('role', '=', 'user')
+      .where('id', '<', String(beforeId))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async deleteAfter(tx: Tx, conversationId: number, afterId: number): Promise<void> {
+    await tx.deleteFrom('chat_messages').where('conversation_id', '=', conversationId).where('id', '>', String(afterId)).execute();
+  }
+
+  async updateQuestion(tx: Tx, id: number, content: string, now: Date): Promise<void> {
+    await tx.updateTable('chat_messages').set({ content, updated_at: now }).where('id', '=', String(id)).execute();
+  }
+
+  insertMessage(
+    tx: Tx,
+    values: { conversationId: number; userId: number; role: 'user' | 'assistant'; content: string; status: Status; model: string | null; now: Date },
+  ): Promise<MessageRow> {
+    return tx
+      .insertInto('chat_messages')
+      .values({
+        conversation_id: values.conversationId,
+        user_id: values.userId,
+        role: values.role,
+        content: values.content,
+        status: values.status,
+        model: values.model,
+        created_at: values.now,
+        updated_at: values.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Finalises an answer; only a generating message can be finalised (a sweeper may have got there first). */
+  async settleMessage(tx: Tx, id: number, s: Settlement): Promise<void> {
+    await tx
+      .updateTable('chat_messages')
+      .set({
+        status: s.status,
+        content: s.content,
+        error: s.error,
+        sources: s.sources ? JSON.stringify(s.sources) : null,
+        prompt_tokens: s.promptTokens,
+        completion_tokens: s.completionTokens,
+        words: s.words,
+        charged_asset: s.chargedAsset,
+        charged: s.charged,
+        updated_at: s.now,
+      })
+      .where('id', '=', String(id))
+      .execute();
+  }
+
+  async requestStop(db: Db, table: 'chat_messages' | 'creations', ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable(table)
+      .set({ stop_requested: true })
+      .where('id', 'in', ids.map(String))
+      .where('status', '=', 'generating')
+      .execute();
+  }
+
+  async generatingIn(db: Db, conversationId: number): Promise<number[]> {
+    const rows = await db.selectFrom('chat_messages').select('id').where('conversation_id', '=', conversationId).where('status', '=', 'generating').execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Which of these answers were asked to stop (by a /stop handled in another process). */
+  async stopRequested(db: Db, table: 'chat_messages' | 'creations', ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.selectFrom(table).select('id').where('id', 'in', ids.map(String)).where('stop_requested', '=', true).execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  async heartbeat(db: Db, table: 'chat_messages' | 'creations', ids: number[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable(table).set({ updated_at: now }).where('id', 'in', ids.map(String)).where('status', '=', 'generating').execute();
+  }
+
+  /** Answers whose process died: generating with no heartbeat since `before` become failed (nothing charged). */
+  async failStale(db: Db, table: 'chat_messages' | 'creations', before: Date, now: Date): Promise<number> {
+    const result = await db
+      .updateTable(table)
+      .set({ status: 'failed', error: 'generation_failed', updated_at: now })
+      .where('status', '=', 'generating')
+      .where('updated_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** One visitor question more today; returns today's count including this one. */
+  async countVisitorQuestion(db: Db, ipHash: string, day: string): Promise<number> {
+    const row = await db
+      .insertInto('chat_visitor_usage')
+      .values({ ip_hash: ipHash, day, count: 1 })
+      .onConflict((oc) => oc.columns(['ip_hash', 'day']).doUpdateSet({ count: sql<number>`chat_visitor_usage.count + 1` }))
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+}

@@ -1,0 +1,262 @@
+import type { AiSettings, ChatMessage, Conversation, Locale } from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import { transaction, type Tx } from '../../platform/db/transaction.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { ChatTurn } from '../../providers/ai/chat-model.js';
+import { fitContext } from '../../providers/ai/tokens.js';
+import type { ModelsService, ResolvedModel } from '../models/models.service.js';
+import { overlapping, startUpstream, type AnswerJob, type AnswerRunner, type BillingPlan } from './answers.js';
+import { ChatRepository, type ConversationRow, type MessageRow, type MessageWithFavorite } from './chat.repository.js';
+import { systemPrompt, type AnswerGate } from './metering.js';
+import { exportMarkdown } from './export.js';
+
+const HISTORY_LIMIT = 200;
+const TITLE_CHARS = 30;
+
+export function presentConversation(c: ConversationRow): Conversation {
+  return { id: c.id, title: c.title, model: c.model, created_at: c.created_at.toISOString(), updated_at: c.updated_at.toISOString() };
+}
+
+function presentMessage(m: MessageWithFavorite): ChatMessage {
+  return {
+    id: Number(m.id),
+    role: m.role,
+    kind: m.kind,
+    content: m.content,
+    status: m.status,
+    error: m.error,
+    model: m.model,
+    sources: m.sources ?? [],
+    favorite_id: m.favorite_id,
+    created_at: m.created_at.toISOString(),
+  };
+}
+
+function titleOf(question: string): string {
+  const flat = question.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length > TITLE_CHARS ? `${chars.slice(0, TITLE_CHARS).join('')}…` : flat;
+}
+
+interface Begun {
+  conversation: ConversationRow;
+  question: MessageRow;
+  answer: MessageRow;
+  history: ChatTurn[];
+  isNew: boolean;
+}
+
+/** Conversations and messages: asking, answering again, editing, stopping, listing, exporting. */
+export class ChatService {
+  private readonly repo = new ChatRepository();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly models: ModelsService,
+    private readonly gate: AnswerGate,
+    private readonly runner: AnswerRunner,
+  ) {}
+
+  private async checkQuestion(content: string): Promise<void> {
+    const settings = await this.models.aiSettings();
+    if ([...content].length > settings.max_question_chars) throw badRequest('chat_content_too_long', { max: settings.max_question_chars });
+  }
+
+  /**
+   * `/chat/send`: visitors get an unsaved single-turn answer; users a stored
+   * conversation with context. The upstream call starts as soon as the
+   * context is known and the cached checks pass, overlapping the transaction
+   * that re-checks limits and balance and writes the turn; a refusal there
+   * aborts the call and answers the JSON error as usual.
+   */
+  async prepareSend(userId: number | null, body: { conversation_id?: number | null; content: string; model?: string }, locale: Locale, ip: string): Promise<AnswerJob> {
+    await this.checkQuestion(body.content);
+    const settings = await this.models.aiSettings();
+    const model = await this.models.resolve(body.model, locale);
+    if (userId === null) {
+      const { messages } = fitContext(systemPrompt(settings), [], { role: 'user', content: body.content }, budget(model));
+      const call = { client: this.gate.clientFor(model, locale, null), model: model.upstreamModel, messages, maxTokens: model.maxOutputTokens || undefined };
+      const upstream = startUpstream(call);
+      await overlapping(upstream, () => this.gate.countVisitor(ip));
+      return { ...call, target: null, upstream, billing: null, locale, start: startEvent(null, model), ledger: { reason: 'chat_answer', refType: 'chat_message' } };
+    }
+    const plan = await this.gate.billingFor(userId, model);
+    await this.gate.quickCheck(userId, plan, settings, this.runner.openFor(userId));
+    let existing: ConversationRow | undefined;
+    let history: Pick<MessageRow, 'role' | 'content' | 'status'>[] = [];
+    if (body.conversation_id) {
+      existing = await this.repo.conversation(this.ctx.db, userId, body.conversation_id);
+      if (!existing) throw notFound();
+      history = await this.repo.history(this.ctx.db, existing.id, null, HISTORY_LIMIT);
+    }
+    const { messages } = fitContext(systemPrompt(settings), contextTurns(history), { role: 'user', content: body.content }, budget(model));
+    const call = { client: this.gate.clientFor(model, locale, userId), model: model.upstreamModel, messages, maxTokens: model.maxOutputTokens || undefined };
+    const upstream = startUpstream(call);
+    const begun = await overlapping(upstream, () =>
+      this.begin(userId, plan, model, async (tx, now) => {
+        const conversation = existing ?? (await this.repo.insertConversation(tx, userId, titleOf(body.content), model.key, now));
+        // Another tab may have started an answer here since the history was read.
+        if (existing && (await this.repo.hasGenerating(tx, existing.id))) throw conflict('chat_busy');
+        const question = await this.repo.insertMessage(tx, { conversationId: conversation.id, userId, role: 'user', content: body.content, status: 'done', model: null, now });
+        return { conversation, question, history: [], isNew: !existing };
+      }),
+    );
+    return { ...this.job(userId, begun, model, plan, locale, settings), ...call, upstream };
+  }
+
+  /** `/chat/regenerate`: the last question again; its old answer is replaced. */
+  async prepareRegenerate(userId: number, body: { conversation_id: number; model?: string }, locale: Locale): Promise<AnswerJob> {
+    const settings = await this.models.aiSettings();
+    const conversation = await this.repo.conversation(this.ctx.db, userId, body.conversation_id);
+    if (!conversation) throw notFound();
+    const model = await this.modelFor(body.model, conversation.model, locale);
+    const plan = await this.gate.billingFor(userId, model);
+    const begun = await this.begin(userId, plan, model, async (tx) => {
+      if (await this.repo.hasGenerating(tx, conversation.id)) throw conflict('chat_busy');
+      const question = await this.repo.lastQuestion(tx, conversation.id);
+      if (!question) throw badRequest('chat_nothing_to_regenerate');
+      await this.repo.deleteAfter(tx, conversation.id, Number(question.id));
+      const history = await this.repo.history(tx, conversation.id, Number(question.id), HISTORY_LIMIT);
+      return { conversation, question, history, isNew: false };
+    });
+    return this.job(userId, begun, model, plan, locale, settings);
+  }
+
+  /** `/chat/edit`: replaces a question, drops every later turn, answers it. */
+  async prepareEdit(userId: number, body: { message_id: number; content: string; model?: string }, locale: Locale): Promise<AnswerJob> {
+    await this.checkQuestion(body.content);
+    const settings = await this.models.aiSettings();
+    const target = await this.repo.message(this.ctx.db, userId, body.message_id);
+    if (!target) throw notFound();
+    if (target.role !== 'user') throw badRequest('chat_not_a_question');
+    const conversation = await this.repo.conversation(this.ctx.db, userId, target.conversation_id);
+    if (!conversation) throw notFound();
+    const model = await this.modelFor(body.model, conversation.model, locale);
+    const plan = await this.gate.billingFor(userId, model);
+    const begun = await this.begin(userId, plan, model, async (tx, now) => {
+      if (await this.repo.hasGenerating(tx, conversation.id)) throw conflict('chat_busy');
+      await this.repo.deleteAfter(tx, conversation.id, Number(target.id));
+      await this.repo.updateQuestion(tx, Number(target.id), body.content, now);
+      const history = await this.repo.history(tx, conversation.id, Number(target.id), HISTORY_LIMIT);
+      return { conversation, question: { ...target, content: body.content }, history, isNew: false };
+    });
+    return this.job(userId, begun, model, plan, locale, settings);
+  }
+
+  /** The picked model, else the conversation's model if still offered, else the default. */
+  private async modelFor(picked: string | undefined, previous: string, locale: Locale): Promise<ResolvedModel> {
+    if (picked) return this.models.resolve(picked, locale);
+    return this.models.resolve(previous, locale).catch(() => this.models.resolve(undefined, locale));
+  }
+
+  /** One transaction: limits and balance under the user's lock, the flow's own changes, and the generating answer row. */
+  private async begin(
+    userId: number,
+    plan: BillingPlan | null,
+    model: ResolvedModel,
+    flow: (tx: Tx, now: Date) => Promise<{ conversation: ConversationRow; question: MessageRow; history: Pick<MessageRow, 'role' | 'content' | 'status'>[]; isNew: boolean }>,
+  ): Promise<Begun> {
+    const settings = await this.models.aiSettings();
+    return transaction(this.ctx.db, async (tx) => {
+      await this.gate.begin(tx, userId, plan, settings);
+      const now = this.ctx.now();
+      const { conversation, question, history, isNew } = await flow(tx, now);
+      const answer = await this.repo.insertMessage(tx, { conversationId: conversation.id, userId, role: 'assistant', content: '', status: 'generating', model: model.key, now });
+      await this.repo.touchConversation(tx, conversation.id, model.key, now);
+      return { conversation, question, answer, history: contextTurns(history), isNew };
+    });
+  }
+
+  private job(userId: number, begun: Begun, model: ResolvedModel, plan: BillingPlan | null, locale: Locale, settings: AiSettings): AnswerJob {
+    const { messages } = fitContext(systemPrompt(settings), begun.history, { role: 'user', content: begun.question.content }, budget(model));
+    const answerId = Number(begun.answer.id);
+    return {
+      target: { table: 'chat_messages', id: answerId, userId },
+      client: this.gate.clientFor(model, locale, userId),
+      model: model.upstreamModel,
+      messages,
+      maxTokens: model.maxOutputTokens || undefined,
+      billing: plan,
+      locale,
+      start: {
+        ...startEvent(begun.conversation, model),
+        user_message_id: Number(begun.question.id),
+        assistant_message_id: answerId,
+      },
+      persist: (tx, s) => this.repo.settleMessage(tx, answerId, s),
+      ledger: { reason: 'chat_answer', refType: 'chat_message' },
+    };
+  }
+
+  async conversations(userId: number, query: { page_no: number; page_size: number; keyword?: string }) {
+    const { rows, count } = await this.repo.listConversations(this.ctx.db, userId, query.keyword || undefined, query.page_size, (query.page_no - 1) * query.page_size);
+    return { lists: rows.map(presentConversation), count, page_no: query.page_no, page_size: query.page_size };
+  }
+
+  async messages(userId: number, conversationId: number) {
+    const conversation = await this.repo.conversation(this.ctx.db, userId, conversationId);
+    if (!conversation) throw notFound();
+    const rows = await this.repo.messages(this.ctx.db, userId, conversationId);
+    return { conversation: presentConversation(conversation), lists: rows.map(presentMessage) };
+  }
+
+  async rename(userId: number, conversationId: number, title: string): Promise<Conversation> {
+    const row = await this.repo.renameConversation(this.ctx.db, userId, conversationId, title, this.ctx.now());
+    if (!row) throw notFound();
+    return presentConversation(row);
+  }
+
+  /** Stops what is still generating in it (here or in another process), then deletes it. */
+  async delete(userId: number, conversationId: number): Promise<void> {
+    const conversation = await this.repo.conversation(this.ctx.db, userId, conversationId);
+    if (!conversation) return;
+    const generating = await this.repo.generatingIn(this.ctx.db, conversationId);
+    await this.repo.requestStop(this.ctx.db, 'chat_messages', generating);
+    await Promise.all(generating.map((id) => this.runner.abort('chat_messages', id)));
+    await this.repo.deleteConversation(this.ctx.db, userId, conversationId);
+  }
+
+  async stop(userId: number, messageId: number): Promise<{ status: ChatMessage['status'] }> {
+    const message = await this.repo.message(this.ctx.db, userId, messageId);
+    if (!message || message.role !== 'assistant') throw notFound();
+    if (message.status !== 'generating') return { status: message.status };
+    await this.repo.requestStop(this.ctx.db, 'chat_messages', [messageId]);
+    const settled = this.runner.abort('chat_messages', messageId);
+    if (settled) await settled;
+    const after = await this.repo.message(this.ctx.db, userId, messageId);
+    return { status: after?.status ?? 'stopped' };
+  }
+
+  async export(userId: number, conversationId: number, locale: Locale) {
+    const conversation = await this.repo.conversation(this.ctx.db, userId, conversationId);
+    if (!conversation) throw notFound();
+    const rows = await this.repo.messages(this.ctx.db, userId, conversationId);
+    return exportMarkdown(conversation, rows, locale, this.ctx.now());
+  }
+}
+
+/** Earlier turns worth sending: every question, and answers that delivered text. */
+function contextTurns(history: Pick<MessageRow, 'role' | 'content' | 'status'>[]): ChatTurn[] {
+  return history
+    .filter((m) => m.role === 'user' || ((m.status === 'done' || m.status === 'stopped') && m.content.trim() !== ''))
+    .map((m) => ({ role: m.role, content: m.content }));
+}
+
+/** Tokens the prompt may use: the context window minus room for the answer. */
+function budget(model: ResolvedModel): number {
+  const reserve = model.maxOutputTokens || Math.min(1024, Math.floor(model.contextTokens / 4));
+  return Math.max(256, model.contextTokens - reserve);
+}
+
+function startEvent(conversation: ConversationRow | null, model: ResolvedModel) {
+  return {
+    type: 'start' as const,
+    conversation_id: conversation?.id ?? null,
+    user_message_id: null as number | null,
+    assistant_message_id: null as number | null,
+    model: model.key,
+    model_name: model.name,
+    offline: model.kind === 'offline',
+    title: conversation?.title ?? null,
+  };
+}

@@ -1,0 +1,109 @@
+import { formatMessage, type AiSettings, type Locale } from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/transaction.js';
+import { AppError, tooMany, unauthorized } from '../../platform/errors.js';
+import { hitRateLimit } from '../../platform/rate-limit.js';
+import { hmac } from '../../platform/crypto.js';
+import type { Services } from '../../services.js';
+import type { ChatModelClient } from '../../providers/ai/chat-model.js';
+import { OfflineChatClient } from '../../providers/ai/offline-client.js';
+import type { ResolvedModel } from '../models/models.service.js';
+import type { BillingPlan } from './answers.js';
+import { ChatRepository } from './chat.repository.js';
+
+/**
+ * The checks every answer passes before its stream starts (so refusals are
+ * plain JSON errors): rate and concurrency limits, the visitor allowance,
+ * membership and balance. Settlement happens afterwards in AnswerRunner.
+ */
+export class AnswerGate {
+  private readonly repo = new ChatRepository();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly services: Services,
+  ) {}
+
+  /** Counted in the same transaction that creates the answer, so a question costs one commit before its stream. */
+  private async checkRate(tx: Tx, userId: number, settings: AiSettings): Promise<void> {
+    try {
+      await hitRateLimit(tx, this.ctx.now(), `chat:${userId}`, settings.rate_per_minute, 60, 'chat_rate_limited');
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429) throw tooMany('chat_rate_limited', { limit: settings.rate_per_minute });
+      throw error;
+    }
+  }
+
+  /** Visitors get `chat_limit` free questions per IP per day (counted in the database, so it holds across processes), then the login popup. */
+  async countVisitor(ip: string): Promise<void> {
+    const limit = (await this.services.settings.site()).chat_limit;
+    if (limit <= 0) throw unauthorized('login_required');
+    const now = this.ctx.now();
+    const used = await this.repo.countVisitorQuestion(this.ctx.db, hmac(this.ctx.appSecret, `chat-ip:${ip}`).slice(0, 32), now.toISOString().slice(0, 10));
+    if (used > limit) throw unauthorized('login_required');
+  }
+
+  /** Spec §6: an active academic AI membership (VIP or B-VIP) consumes no counts. */
+  async isMember(userId: number): Promise<boolean> {
+    const info = await this.services.userInfo.get(userId);
+    const now = this.ctx.now().getTime();
+    return (info?.memberships ?? []).some((m) => m.kind === 'academic_ai' && (m.expires_at === null || Date.parse(m.expires_at) > now));
+  }
+
+  async billingFor(userId: number, model: ResolvedModel): Promise<BillingPlan | null> {
+    if (model.billing.price === 0) return null;
+    if (await this.isMember(userId)) return null;
+    return { userId, billing: model.billing };
+  }
+
+  /**
+   * Inside the transaction that creates the answer row: serialises the user's
+   * stream starts, enforces the concurrency limit and checks the balance. A
+   * per-answer model needs the price for this answer and for every answer
+   * still streaming, so two tabs cannot both spend the last count.
+   */
+  async begin(tx: Tx, userId: number, plan: BillingPlan | null, settings: AiSettings): Promise<void> {
+    await this.repo.lockUser(tx, userId);
+    await this.checkRate(tx, userId, settings);
+    const open = await this.repo.countGenerating(tx, userId);
+    if (open >= settings.max_streams) throw tooMany('chat_too_many_streams', { limit: settings.max_streams });
+    if (!plan) return;
+    if (plan.billing.mode === 'per_answer') {
+      const balance = await this.repo.balance(tx, userId, 'conversation_count');
+      if (balance < plan.billing.price * (open + 1)) throw new AppError('insufficient_conversation_balance', 402);
+    } else {
+      const balance = await this.repo.balance(tx, userId, 'word_count');
+      if (balance < 1) throw new AppError('insufficient_word_balance', 402);
+    }
+  }
+
+  /**
+   * The same checks from cached data (user info, this process's open
+   * streams), made before an upstream call is started early: a request that
+   * is clearly refused never reaches the model. `begin` stays the authority.
+   */
+  async quickCheck(userId: number, plan: BillingPlan | null, settings: AiSettings, openHere: number): Promise<void> {
+    if (openHere >= settings.max_streams) throw tooMany('chat_too_many_streams', { limit: settings.max_streams });
+    if (!plan) return;
+    const balance = (await this.services.userInfo.get(userId))?.balance;
+    if (plan.billing.mode === 'per_answer' && (balance?.conversation_count ?? 0) < plan.billing.price) throw new AppError('insufficient_conversation_balance', 402);
+    if (plan.billing.mode === 'per_1k_words' && (balance?.word_count ?? 0) < 1) throw new AppError('insufficient_word_balance', 402);
+  }
+
+  /** The model's client, or the offline channel answering from retrieval in the user's language. */
+  clientFor(model: ResolvedModel, locale: Locale, userId: number | null): ChatModelClient {
+    if (model.client) return model.client;
+    return new OfflineChatClient((query, limit) => this.services.retrieval.search(query, { limit, locale, userId }), {
+      notice: formatMessage('offline_notice', locale),
+      noMatch: formatMessage('offline_no_match', locale),
+    });
+  }
+}
+
+const DEFAULT_SYSTEM_PROMPT =
+  'You are Xueba (学霸), an academic assistant for researchers and students. Answer accurately and say when you are unsure. ' +
+  'Use Markdown; write formulas in LaTeX with $...$ or $$...$$. Answer in the language of the question.';
+
+export function systemPrompt(settings: AiSettings): string {
+  return settings.system_prompt.trim() || DEFAULT_SYSTEM_PROMPT;
+}

@@ -1,0 +1,141 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint, Locale } from '@xueba/contract';
+import { forbidden, unauthorized } from '../../platform/errors.js';
+import { readToken } from '../../platform/http/route.js';
+import { requestLocale } from '../../platform/http/locale.js';
+import type { AuthUser } from '../session/session.service.js';
+
+const KEEPALIVE_MS = 15_000;
+
+/**
+ * One server-sent-event response. Each event is written the moment it is
+ * produced (no batching; Node's HTTP server has Nagle off), as
+ * `event: <type>\ndata: <json>\n\n` with the whole event object as JSON.
+ * A comment line keeps idle proxies from closing a slow first token.
+ */
+export class SseSink {
+  private finished = false;
+  private lastWrite = 0;
+  private keepalive: NodeJS.Timeout | undefined;
+  private readonly closeHandlers: (() => void)[] = [];
+
+  constructor(private readonly raw: ServerResponse) {
+    raw.on('close', () => {
+      const early = !this.finished;
+      this.finished = true;
+      this.stopKeepalive();
+      if (early) for (const handler of this.closeHandlers) handler();
+    });
+  }
+
+  open(): void {
+    this.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    this.raw.flushHeaders();
+    this.lastWrite = Date.now();
+    this.keepalive = setInterval(() => {
+      if (Date.now() - this.lastWrite >= KEEPALIVE_MS) this.write(': keep-alive\n\n');
+    }, KEEPALIVE_MS);
+    this.keepalive.unref();
+  }
+
+  /** Called once if the client goes away before the stream ended. */
+  onClientClose(handler: () => void): void {
+    this.closeHandlers.push(handler);
+  }
+
+  get closed(): boolean {
+    return this.finished;
+  }
+
+  /** Any typed event of a contract stream union (chat, templates, paper interpretation). */
+  send<E extends { type: string }>(event: E): void {
+    this.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  }
+
+  end(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.stopKeepalive();
+    this.raw.end();
+  }
+
+  private write(text: string): void {
+    if (this.finished || this.raw.destroyed) return;
+    this.lastWrite = Date.now();
+    this.raw.write(text);
+  }
+
+  private stopKeepalive(): void {
+    if (this.keepalive) clearInterval(this.keepalive);
+    this.keepalive = undefined;
+  }
+}
+
+type Out<S> = [S] extends [undefined] ? undefined : z.output<NonNullable<S> & z.ZodType>;
+
+export interface StreamContext<E extends Endpoint> {
+  request: FastifyRequest;
+  body: Out<E['body']>;
+  user: AuthUser | null;
+  /** The signed-in user (routes with auth 'user' or 'admin' always have one). */
+  requireUser(): AuthUser;
+  locale: Locale;
+  ip: string;
+}
+
+/**
+ * Registers a streaming contract endpoint. Validation, sign-in and every
+ * refusal happen in `prepare`, before anything is written, so they answer the
+ * normal JSON envelope with an honest status (the client treats non-200 and
+ * JSON answers as refusals). Once `prepare` returns, the reply is hijacked
+ * and `run` writes the event stream.
+ */
+export function defineStreamRoute<E extends Endpoint, P>(
+  app: FastifyInstance,
+  endpoint: E,
+  prepare: (ctx: StreamContext<E>) => Promise<P>,
+  run: (sink: SseSink, plan: P, ctx: StreamContext<E>) => Promise<void>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.auth === 'user' || endpoint.auth === 'admin' ? { security: [{ token: [] }] } : {}),
+      produces: ['text/event-stream', 'application/json'],
+    },
+    handler: async (request, reply) => {
+      const token = readToken(request);
+      const user = endpoint.auth !== 'none' && token ? await app.sessions.authenticate(token) : null;
+      // A stale token is a login failure, not a visitor: a visitor's free allowance must not be spent by mistake.
+      if (token && !user && endpoint.auth !== 'none') throw unauthorized('login_expired');
+      if ((endpoint.auth === 'user' || endpoint.auth === 'admin') && !user) throw unauthorized('login_required');
+      if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+      const requireUser = (): AuthUser => {
+        if (!user) throw unauthorized('login_required');
+        return user;
+      };
+      const ctx: StreamContext<E> = { request, body: request.body as Out<E['body']>, user, requireUser, locale: requestLocale(request), ip: request.ip };
+      const plan = await prepare(ctx);
+      reply.hijack();
+      const sink = new SseSink(reply.raw);
+      sink.open();
+      try {
+        await run(sink, plan, ctx);
+      } catch (error) {
+        // Nothing may escape a hijacked reply: Fastify could no longer answer it.
+        request.log.error({ err: error }, 'stream failed');
+        sink.end();
+      }
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatStreamEventSchema, type AdminChannel, type PublicModel } from '@xueba/contract';
+import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { FakeOpenAI } from '../../test/fake-openai.js';
+import { listen, stream, textOf } from '../../test/sse-client.js';
+
+describe('offline channel (no model configured)', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await listen(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is the default, costs nothing, says no model answered and cites retrieved passages', async () => {
+    const models = await call<{ lists: PublicModel[]; default: string }>(t.app, 'GET', '/chat/models', { locale: 'en' });
+    expect(models.body.data.default).toBe('offline');
+    expect(models.body.data.lists).toEqual([{ key: 'offline', name: 'Offline retrieval (no model connected)', channel: 'offline', billing: { mode: 'per_answer', price: 0 }, is_default: true }]);
+    const u = await makeUser(t.app);
+    const res = await stream(base, '/chat/send', { content: 'How are answers billed for members and word count?' }, { token: u.token, locale: 'en' });
+    expect(res.status).toBe(200);
+    for (const e of res.events) chatStreamEventSchema.parse(e);
+    expect(res.events[0]).toMatchObject({ type: 'start', model: 'offline', offline: true });
+    const text = textOf(res.events);
+    expect(text.startsWith('> No AI model is connected yet')).toBe(true);
+    expect(text).toContain('[1] Conversation counts, words and membership');
+    const sources = res.events.find((e) => e.type === 'sources');
+    expect((sources?.passages as unknown[])[0]).toMatchObject({ n: 1, source: 'help', id: 'billing.en' });
+    expect(res.events.filter((e) => e.type === 'delta').length).toBeGreaterThan(1);
+    expect(res.events.at(-1)).toMatchObject({ type: 'end', status: 'done', charged: null });
+  });
+
+  it('searches problem examples in every locale and prefers the asker’s language', async () => {
+    const zh = await t.app.services.retrieval.search('注意力机制 公式', { limit: 3, locale: 'zh', userId: null });
+    expect(zh[0]).toMatchObject({ source: 'example', id: 'example.zh.3' });
+    const ja = await t.app.services.retrieval.search('アテンション機構', { limit: 1, locale: 'ja', userId: null });
+    expect(ja[0]?.id).toBe('example.ja.3');
+  });
+});
+
+describe('admin model channels', () => {
+  let t: TestApp;
+  let fake: FakeOpenAI;
+  let base: string;
+  let admin: Awaited<ReturnType<typeof makeUser>>;
+  beforeAll(async () => {
+    fake = await FakeOpenAI.start();
+    t = await createTestApp({ AI_BASE_URL: fake.url, AI_API_KEY: 'sk-env-secret', AI_MODELS: 'env-a,env-b' });
+    base = await listen(t.app);
+    admin = await makeUser(t.app, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('stores the key sealed, never returns it, and shows env and offline channels read-only', async () => {
+    const saved = await call<AdminChannel>(t.app, 'POST', '/admin/ai/channel/save', { token: admin.token, body: { name: 'DeepSeek', base_url: `${fake.url}/`, api_key: 'sk-very-secret' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ name: 'DeepSeek', has_key: true, base_url: fake.url, read_only: false, first_token_timeout_ms: 30000 });
+    expect(JSON.stringify(saved.body)).not.toContain('sk-very-secret');
+    const row = await t.owned.ctx.db.selectFrom('ai_channels').select('api_key_sealed').where('id', '=', saved.body.data.id!).executeTakeFirstOrThrow();
+    expect(row.api_key_sealed).toMatch(/^v1\./);
+    expect(row.api_key_sealed).not.toContain('sk-very-secret');
+
+    const kept = await call<AdminChannel>(t.app, 'POST', '/admin/ai/channel/save', { token: admin.token, body: { id: saved.body.data.id, name: 'DeepSeek 2', base_url: fake.url } });
+    expect(kept.body.data.has_key).toBe(true);
+    const model = await call(t.app, 'POST', '/admin/ai/model/save', {
+      token: admin.token,
+      body: { channel_id: saved.body.data.id, upstream_model: 'deepseek-chat', names: { zh: '深度求索', en: 'DeepSeek' }, billing: { mode: 'per_1k_words', price: 500 } },
+    });
+    expect(model.body.data).toMatchObject({ key: 'deepseek-chat', names: { zh: '深度求索', en: 'DeepSeek', ja: '', ko: '' } });
+    const dup = await call(t.app, 'POST', '/admin/ai/model/save', {
+      token: admin.token,
+      body: { channel_id: saved.body.data.id, upstream_model: 'deepseek-chat', names: { zh: 'x' }, billing: { mode: 'per_answer', price: 1 } },
+      locale: 'en',
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.msg).toBe('A model with this key already exists');
+    const reserved = await call(t.app, 'POST', '/admin/ai/model/save', { token: admin.token, body: { channel_id: saved.body.data.id, key: 'env:x', upstream_model: 'x', names: { zh: 'x' }, billing: { mode: 'per_answer', price: 1 } } });
+    expect(reserved.status).toBe(400);
+
+    const list = await call<{ channels: AdminChannel[] }>(t.app, 'GET', '/admin/ai/channels', { token: admin.token });
+    expect(list.body.data.channels.map((c) => [c.kind, c.read_only])).toEqual([['db', false], ['env', true], ['offline', true]]);
+    expect(JSON.stringify(list.body)).not.toContain('sk-env-secret');
+    expect(list.body.data.channels[1]?.models.map((m) => m.key)).toEqual(['env:env-a', 'env:env-b']);
+
+    const ja = await call<{ lists: PublicModel[] }>(t.app, 'GET', '/chat/models', { locale: 'ja' });
+    expect(ja.body.data.lists.map((m) => [m.key, m.name])).toEqual([
+      ['deepseek-chat', 'DeepSeek'],
+      ['env:env-a', 'env-a'],
+      ['env:env-b', 'env-b'],
+      ['offline', 'オフライン検索（モデル未接続）'],
+    ]);
+    await call(t.app, 'POST', '/admin/ai/channel/setEnabled', { token: admin.token, body: { id: saved.body.data.id, enabled: false } });
+    const after = await call<{ lists: PublicModel[]; default: string }>(t.app, 'GET', '/chat/models');
+    expect(after.body.data.lists.map((m) => m.key)).toEqual(['env:env-a', 'env:env-b', 'offline']);
+    expect(after.body.data.default).toBe('env:env-a');
+
+    const bad = await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { default_model: 'missing' }, locale: 'en' });
+    expect(bad.body.msg).toBe('This model is not available');
+    const good = await call<{ default_model: string }>(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { default_model: 'env:env-b' } });
+    expect(good.body.data.default_model).toBe('env:env-b');
+    expect((await call<{ default: string }>(t.app, 'GET', '/chat/models')).body.data.default).toBe('env:env-b');
+  });
+
+  it('the test button streams a short reply from a channel, even a disabled one; only admins may use it', async () => {
+    const channel = await call<AdminChannel>(t.app, 'POST', '/admin/ai/channel/save', { token: admin.token, body: { name: 'Probe', base_url: fake.url, enabled: false } });
+    fake.next({ chunks: ['I am ', 'working.'] });
+    const res = await stream(base, '/admin/ai/test', { channel_id: channel.body.data.id, upstream_model: 'probe-model' }, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(textOf(res.events)).toBe('I am working.');
+    expect(res.events.at(-1)).toMatchObject({ type: 'end', charged: null });
+    expect(fake.requests.at(-1)).toMatchObject({ model: 'probe-model', maxTokens: 64 });
+    fake.next({ status: 401, error: { message: 'bad key', type: 'auth', code: 'invalid_api_key' } });
+    const failing = await stream(base, '/admin/ai/test', { model: 'env:env-a' }, { token: admin.token, locale: 'en' });
+    expect(failing.events.at(-1)).toMatchObject({ type: 'error', code: 'model_auth_failed' });
+    const user = await makeUser(t.app);
+    expect((await stream(base, '/admin/ai/test', { model: 'env:env-a' }, { token: user.token })).status).toBe(403);
+    expect((await call(t.app, 'GET', '/admin/ai/channels', { token: user.token })).status).toBe(403);
+  });
+});

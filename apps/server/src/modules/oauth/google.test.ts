@@ -1,0 +1,294 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserInfo } from '@xueba/contract';
+import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { APP_URL, CALLBACK_PATH, CLIENT_ID, CLIENT_SECRET, SECURE_APP_URL, signInAtProvider, startProvider, type Peer } from '../../test/oidc-peer.js';
+import { safeRedirect } from './redirect.js';
+
+async function startAt(t: TestApp, redirect?: string): Promise<{ status: number; location: string }> {
+  const query = redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`;
+  const response = await t.app.inject({ method: 'GET', url: `/api/login/google${query}` });
+  return { status: response.statusCode, location: String(response.headers.location ?? '') };
+}
+
+async function callback(t: TestApp, url: URL) {
+  const response = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  const setCookie = response.headers['set-cookie'];
+  const cookie = Array.isArray(setCookie) ? setCookie.join('\n') : (setCookie ?? '');
+  const token = /(?:^|\n)token=([^;]+)/.exec(cookie)?.[1] ?? null;
+  return { status: response.statusCode, location: String(response.headers.location ?? ''), cookie, token };
+}
+
+/** The whole browser round trip: start, provider pages, callback. */
+async function googleSignIn(t: TestApp, login: string, redirect = '/chat') {
+  const started = await startAt(t, redirect);
+  return callback(t, await signInAtProvider(started.location, login));
+}
+
+describe('Google sign-in (OpenID Connect, code + PKCE) against a local oidc-provider', () => {
+  let peer: Peer;
+  let t: TestApp;
+  beforeAll(async () => {
+    peer = await startProvider({ idTokenClaims: true });
+    t = await createTestApp({ PUBLIC_URL: APP_URL, GOOGLE_ISSUER: peer.issuer, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('shows the Google button in /pc/config when configured by env', async () => {
+    const config = await call<{ login: { google: boolean; wechat: boolean } }>(t.app, 'GET', '/pc/config');
+    expect(config.body.data.login).toMatchObject({ google: true, wechat: false });
+    const providers = await call(t.app, 'GET', '/login/oauth/providers');
+    expect(providers.body).toMatchObject({ code: 1, data: { google: true, wechat: false } });
+  });
+
+  it('redirects to the provider with PKCE (S256), state and nonce, remembering them server-side', async () => {
+    const started = await startAt(t, '/chat?topic=1');
+    expect(started.status).toBe(302);
+    const url = new URL(started.location);
+    expect(url.origin).toBe(peer.issuer);
+    expect(url.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${APP_URL}${CALLBACK_PATH}`);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    const state = url.searchParams.get('state') ?? '';
+    const row = await t.owned.ctx.db.selectFrom('oauth_states').selectAll().where('state', '=', state).executeTakeFirstOrThrow();
+    expect(row.provider).toBe('google');
+    expect(row.redirect).toBe('/chat?topic=1');
+    expect(row.nonce).toBe(url.searchParams.get('nonce'));
+    // The challenge is the S256 of the verifier we keep (never sent to the browser).
+    expect(crypto.createHash('sha256').update(row.code_verifier ?? '').digest('base64url')).toBe(url.searchParams.get('code_challenge'));
+    expect(started.location).not.toContain(row.code_verifier ?? '-');
+    expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(10 * 60 * 1000);
+  });
+
+  it('creates the account from the ID token claims, sets the token cookie and lands on /lang/google', async () => {
+    const result = await googleSignIn(t, 'alice', '/chat?topic=1');
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(`/lang/google?redirect=${encodeURIComponent('/chat?topic=1')}`);
+    expect(result.token).toBeTruthy();
+    expect(result.cookie).toMatch(/Path=\//);
+    expect(result.cookie).toMatch(/Max-Age=31104000/);
+    expect(result.cookie).toMatch(/SameSite=Lax/);
+    expect(result.cookie).not.toMatch(/HttpOnly/i);
+    expect(result.cookie).not.toMatch(/Secure/i);
+
+    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+    expect(info.status).toBe(200);
+    expect(info.body.data).toMatchObject({
+      email: 'alice@example.com',
+      nickname: 'Alice Liddell',
+      avatar: 'https://images.example/alice.png',
+      google_bound: true,
+      has_password: false,
+    });
+    // The sign-up gift, through the ledger.
+    expect(info.body.data.balance).toMatchObject({ conversation_count: 10, word_count: 10_000, drawing_count: 3 });
+    const states = await t.owned.ctx.db.selectFrom('oauth_states').select('state').where('redirect', '=', '/chat?topic=1').execute();
+    expect(states).toHaveLength(1); // only the one from the previous test, never finished
+
+    const again = await googleSignIn(t, 'alice');
+    const secondInfo = await call<UserInfo>(t.app, 'GET', '/user/info', { token: again.token ?? '' });
+    expect(secondInfo.body.data.id).toBe(info.body.data.id);
+    const alices = await t.owned.ctx.db.selectFrom('users').select('id').where('email', '=', 'alice@example.com').execute();
+    expect(alices).toHaveLength(1);
+  });
+
+  it('links a verified email to the existing account and never links an unverified one', async () => {
+    const bob = await makeUser(t.app, { email: 'bob.linked@example.com' });
+    const result = await googleSignIn(t, 'bob');
+    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+    expect(info.body.data).toMatchObject({ id: bob.user.id, google_bound: true, has_password: true });
+
+    const carol = await makeUser(t.app, { email: 'carol.unverified@example.com' });
+    const unverified = await googleSignIn(t, 'carol');
+    const carolInfo = await call<UserInfo>(t.app, 'GET', '/user/info', { token: unverified.token ?? '' });
+    expect(carolInfo.body.data.id).not.toBe(carol.user.id);
+    expect(carolInfo.body.data.email).toBeNull();
+    const original = await t.owned.ctx.db.selectFrom('users').select('google_sub').where('id', '=', carol.user.id).executeTakeFirstOrThrow();
+    expect(original.google_sub).toBeNull();
+  });
+
+  it('uses each state once: a replayed callback fails and opens no session', async () => {
+    const started = await startAt(t, '/');
+    const callbackUrl = await signInAtProvider(started.location, 'dave');
+    const first = await callback(t, callbackUrl);
+    expect(first.location).toBe('/lang/google?redirect=%2F');
+    const sessionsBefore = await t.owned.ctx.db.selectFrom('sessions').select('id').execute();
+    const replay = await callback(t, callbackUrl);
+    expect(replay.status).toBe(302);
+    expect(replay.location).toBe('/lang/google?error=oauth_failed');
+    expect(replay.token).toBeNull();
+    expect(await t.owned.ctx.db.selectFrom('sessions').select('id').execute()).toHaveLength(sessionsBefore.length);
+  });
+
+  it('fails cleanly on an unknown, missing or expired state, a forged code and a denied consent', async () => {
+    const failed = '/lang/google?error=oauth_failed';
+    expect((await callback(t, new URL(`${APP_URL}${CALLBACK_PATH}?code=abc&state=not-a-real-state`))).location).toBe(failed);
+    expect((await callback(t, new URL(`${APP_URL}${CALLBACK_PATH}?code=abc`))).location).toBe(failed);
+    expect((await callback(t, new URL(`${APP_URL}${CALLBACK_PATH}`))).location).toBe(failed);
+    expect((await callback(t, new URL(`${APP_URL}${CALLBACK_PATH}?code=a&state=${'x'.repeat(5000)}`))).location).toBe(failed);
+
+    // Expired: the provider's code is still good, our 10-minute state is not.
+    const started = await startAt(t, '/');
+    const late = await signInAtProvider(started.location, 'dave');
+    t.clock.advance(11 * 60 * 1000);
+    const expired = await callback(t, late);
+    expect(expired.location).toBe(failed);
+    expect(expired.token).toBeNull();
+
+    // A forged code with a good state: the token exchange fails at the provider.
+    const forgedStart = await startAt(t, '/');
+    const real = await signInAtProvider(forgedStart.location, 'dave');
+    real.searchParams.set('code', 'forged-authorization-code');
+    const forged = await callback(t, real);
+    expect(forged.location).toBe(failed);
+    expect(forged.token).toBeNull();
+
+    const denyStart = await startAt(t, '/');
+    const denied = await signInAtProvider(denyStart.location, 'dave', { deny: true });
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    const deniedResult = await callback(t, denied);
+    expect(deniedResult.location).toBe(failed);
+    expect(deniedResult.token).toBeNull();
+    // The denied sign-in's state is gone too.
+    const left = await t.owned.ctx.db.selectFrom('oauth_states').select('state').where('state', '=', denied.searchParams.get('state') ?? '').execute();
+    expect(left).toHaveLength(0);
+  });
+
+  it('refuses a disabled account', async () => {
+    const admin = await makeUser(t.app, { role: 'admin' });
+    const first = await googleSignIn(t, 'dave');
+    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: first.token ?? '' });
+    await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: info.body.data.id, disabled: true } });
+    const refused = await googleSignIn(t, 'dave');
+    expect(refused.location).toBe('/lang/google?error=account_disabled');
+    expect(refused.token).toBeNull();
+    await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: info.body.data.id, disabled: false } });
+  });
+
+  it('only ever returns to a same-site path', async () => {
+    for (const target of ['//evil.example/x', 'https://evil.example/', 'javascript:alert(1)', '/\\evil.example', '/\t/evil.example', 'chat', '']) {
+      const started = await startAt(t, target);
+      const state = new URL(started.location).searchParams.get('state') ?? '';
+      const row = await t.owned.ctx.db.selectFrom('oauth_states').select('redirect').where('state', '=', state).executeTakeFirstOrThrow();
+      expect(row.redirect, target).toBe('/');
+    }
+    const result = await googleSignIn(t, 'alice', 'https://evil.example/steal');
+    expect(result.location).toBe('/lang/google?redirect=%2F');
+
+    expect(safeRedirect('/ja/user/info?tab=1#top')).toBe('/ja/user/info?tab=1#top');
+    expect(safeRedirect('/a/../../b')).toBe('/b');
+    expect(safeRedirect(['/x'])).toBe('/');
+    expect(safeRedirect('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+    expect(safeRedirect(`/${'a'.repeat(2000)}`)).toBe('/');
+  });
+});
+
+describe('Google sign-in settings from the admin page, secure cookies and userinfo claims', () => {
+  let peer: Peer;
+  let userinfoPeer: Peer;
+  beforeAll(async () => {
+    [peer, userinfoPeer] = await Promise.all([startProvider({ idTokenClaims: true }), startProvider({ idTokenClaims: false })]);
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await userinfoPeer?.close();
+  });
+
+  it('is off until an administrator saves issuer, client id and a sealed secret', async () => {
+    const t = await createTestApp({ PUBLIC_URL: APP_URL });
+    try {
+      const off = await startAt(t, '/');
+      expect(off).toEqual({ status: 302, location: '/lang/google?error=oauth_not_configured' });
+      expect((await call<{ login: { google: boolean } }>(t.app, 'GET', '/pc/config')).body.data.login.google).toBe(false);
+      expect((await call(t.app, 'GET', '/login/oauth/providers')).body.data).toEqual({ google: false, wechat: false });
+
+      const admin = await makeUser(t.app, { role: 'admin' });
+      const empty = await call<{ google: { source: string; enabled: boolean; secret_set: boolean }; callbacks: { google: string } }>(t.app, 'GET', '/admin/oauth', {
+        token: admin.token,
+      });
+      expect(empty.body.data.google).toMatchObject({ source: 'none', enabled: false, secret_set: false });
+      expect(empty.body.data.callbacks.google).toBe(`${APP_URL}${CALLBACK_PATH}`);
+
+      for (const issuer of ['http://evil.example', 'ftp://127.0.0.1/', 'not a url', 'https://']) {
+        const bad = await call(t.app, 'POST', '/admin/oauth', { token: admin.token, body: { google: { issuer, client_id: CLIENT_ID } }, locale: 'en' });
+        expect(bad.status, issuer).toBe(400);
+      }
+      const badIssuer = await call(t.app, 'POST', '/admin/oauth', { token: admin.token, body: { google: { issuer: 'http://evil.example' } }, locale: 'en' });
+      expect(badIssuer.body.msg).toBe('The issuer must be an https URL');
+      const badId = await call(t.app, 'POST', '/admin/oauth', { token: admin.token, body: { google: { issuer: peer.issuer, client_id: 'has space' } } });
+      expect(badId.status).toBe(400);
+
+      const partial = await call<{ google: { enabled: boolean; secret_set: boolean } }>(t.app, 'POST', '/admin/oauth', {
+        token: admin.token,
+        body: { google: { issuer: peer.issuer, client_id: CLIENT_ID } },
+      });
+      expect(partial.body.data.google).toMatchObject({ enabled: false, secret_set: false });
+
+      const saved = await call<Record<string, unknown>>(t.app, 'POST', '/admin/oauth', {
+        token: admin.token,
+        body: { google: { issuer: peer.issuer, client_id: CLIENT_ID, client_secret: CLIENT_SECRET } },
+        locale: 'en',
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.msg).toBe('Saved');
+      expect(JSON.stringify(saved.body)).not.toContain(CLIENT_SECRET);
+      expect(saved.body.data).toMatchObject({ google: { source: 'settings', enabled: true, issuer: peer.issuer, client_id: CLIENT_ID, secret_set: true } });
+      const read = await call(t.app, 'GET', '/admin/oauth', { token: admin.token });
+      expect(JSON.stringify(read.body)).not.toContain(CLIENT_SECRET);
+      const stored = await t.owned.ctx.db.selectFrom('settings').select('value').where('key', '=', 'oauth').executeTakeFirstOrThrow();
+      expect(JSON.stringify(stored.value)).not.toContain(CLIENT_SECRET);
+
+      expect((await call<{ login: { google: boolean } }>(t.app, 'GET', '/pc/config')).body.data.login.google).toBe(true);
+      expect((await call(t.app, 'GET', '/login/oauth/providers')).body.data).toEqual({ google: true, wechat: false });
+      const result = await googleSignIn(t, 'alice');
+      expect(result.location).toBe('/lang/google?redirect=%2Fchat');
+      expect(result.token).toBeTruthy();
+
+      // Saving without a secret keeps it; an empty secret removes it.
+      const kept = await call<{ google: { secret_set: boolean } }>(t.app, 'POST', '/admin/oauth', {
+        token: admin.token,
+        body: { google: { issuer: peer.issuer, client_id: CLIENT_ID } },
+      });
+      expect(kept.body.data.google.secret_set).toBe(true);
+      await call(t.app, 'POST', '/admin/oauth', { token: admin.token, body: { google: { issuer: peer.issuer, client_id: CLIENT_ID, client_secret: '' } } });
+      expect((await call<{ login: { google: boolean } }>(t.app, 'GET', '/pc/config')).body.data.login.google).toBe(false);
+      expect((await startAt(t, '/')).location).toBe('/lang/google?error=oauth_not_configured');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('marks the cookie Secure on an https site and reads email and name from userinfo when the ID token lacks them', async () => {
+    const t = await createTestApp({ PUBLIC_URL: SECURE_APP_URL, GOOGLE_ISSUER: userinfoPeer.issuer, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET });
+    try {
+      const started = await startAt(t, '/');
+      expect(new URL(started.location).searchParams.get('redirect_uri')).toBe(`${SECURE_APP_URL}${CALLBACK_PATH}`);
+      const result = await callback(t, await signInAtProvider(started.location, 'alice'));
+      expect(result.location).toBe('/lang/google?redirect=%2F');
+      expect(result.cookie).toMatch(/Secure/);
+      const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+      expect(info.body.data).toMatchObject({ email: 'alice@example.com', nickname: 'Alice Liddell', google_bound: true });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('fails with oauth_failed when the provider cannot be reached or the secret is wrong', async () => {
+    const t = await createTestApp({ PUBLIC_URL: APP_URL, GOOGLE_ISSUER: 'http://127.0.0.1:9', GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET });
+    const wrongSecret = await createTestApp({ PUBLIC_URL: APP_URL, GOOGLE_ISSUER: peer.issuer, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'not-the-secret' });
+    try {
+      expect(await startAt(t, '/')).toEqual({ status: 302, location: '/lang/google?error=oauth_failed' });
+      const result = await googleSignIn(wrongSecret, 'alice');
+      expect(result.location).toBe('/lang/google?error=oauth_failed');
+      expect(result.token).toBeNull();
+    } finally {
+      await t.close();
+      await wrongSecret.close();
+    }
+  });
+});

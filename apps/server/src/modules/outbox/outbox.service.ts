@@ -1,0 +1,93 @@
+import type { AppContext } from '../../platform/context.js';
+import type { OutboxRow } from '../../platform/db/schema.js';
+import type { MailMessage } from '../../providers/mail/mail.js';
+import type { SmsMessage } from '../../providers/sms/sms.js';
+import { OutboxRepository, type OutboxChannel, type OutboxStatus } from './outbox.repository.js';
+
+export type { OutboxChannel, OutboxStatus } from './outbox.repository.js';
+
+/** The slice of a pino/Fastify logger the outbox writes to. */
+export interface OutboxLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const SILENT: OutboxLog = { info: () => undefined, warn: () => undefined };
+const ERROR_MAX = 1000;
+
+export interface Delivery {
+  status: OutboxStatus;
+  /** The outbox row written for this message. */
+  row: OutboxRow;
+}
+
+/**
+ * Every email and SMS goes through here: it is handed to the configured
+ * transport (if any) and always written to the `outbox` table, which is where
+ * an operator without a transport reads verification codes (admin outbox).
+ * Status: `logged` without a real transport, `sent` when the transport
+ * accepted it, `failed` with the error text otherwise. Delivery never throws;
+ * callers look at the status.
+ */
+export class OutboxService {
+  private readonly repo = new OutboxRepository();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: OutboxLog = SILENT,
+  ) {}
+
+  async sendMail(message: MailMessage): Promise<Delivery> {
+    const transport = this.ctx.mail;
+    let status: OutboxStatus = 'logged';
+    let error: string | null = null;
+    if (transport) {
+      try {
+        await transport.send(message);
+        status = 'sent';
+      } catch (caught) {
+        status = 'failed';
+        error = errorText(caught);
+      }
+    }
+    // The subject only: bodies carry codes, and the outbox is where they are read.
+    if (status === 'failed') this.log.warn(`mail to ${message.to} failed: ${message.subject}: ${error ?? ''}`);
+    else this.log.info(`mail to ${message.to}: ${message.subject}`);
+    const row = await this.record('email', message.to, message.subject, message.text, status, error);
+    return { status, row };
+  }
+
+  async sendSms(message: SmsMessage): Promise<Delivery> {
+    const provider = this.ctx.sms;
+    let status: OutboxStatus = provider.delivers ? 'sent' : 'logged';
+    let error: string | null = null;
+    try {
+      await provider.send(message);
+    } catch (caught) {
+      status = 'failed';
+      error = errorText(caught);
+      this.log.warn(`sms to ${message.to} failed (${provider.name}): ${error}`);
+    }
+    const row = await this.record('sms', message.to, '', message.text, status, error);
+    return { status, row };
+  }
+
+  /** Newest first; for the admin outbox page. */
+  list(filter: { channel?: OutboxChannel; limit: number; offset: number }): Promise<{ rows: OutboxRow[]; count: number }> {
+    return this.repo.list(this.ctx.db, filter);
+  }
+
+  /** Whether a real transport is configured per channel (the admin page says so). */
+  transports(): { email: boolean; sms: boolean } {
+    return { email: this.ctx.mail !== null, sms: this.ctx.sms.delivers };
+  }
+
+  private record(channel: OutboxChannel, recipient: string, subject: string, body: string, status: OutboxStatus, error: string | null): Promise<OutboxRow> {
+    return this.repo.insert(this.ctx.db, { channel, recipient, subject, body, status, error, createdAt: this.ctx.now() });
+  }
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, ERROR_MAX) || 'unknown error';
+}

@@ -1,0 +1,267 @@
+import {
+  PAPER_SOURCES,
+  paperSourceSchema,
+  formatMessage,
+  type CiteFormat,
+  type Locale,
+  type PaperDetail,
+  type PaperItem,
+  type PaperSearchQuery,
+  type PaperSearchResponse,
+  type PaperSourceName,
+} from '@xueba/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { hasCjk, tokenize } from '../../platform/search/tokenize.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { cite } from './cite.js';
+import { PaperImporter } from './import/import.service.js';
+import { LocalPaperIndex } from './local-index.js';
+import type { PaperModel } from './paper.ai.js';
+import { translateQuery } from './paper.ai.js';
+import { PaperRepository } from './paper.repository.js';
+import type { Paper, PaperRecord } from './paper.types.js';
+import { snippet } from './snippet.js';
+import { LocalSource } from './sources/local.source.js';
+import { OpenAlexSource } from './sources/openalex.source.js';
+import { SemanticScholarSource } from './sources/semanticscholar.source.js';
+import { parsePublicId, publicId, type PaperSource } from './sources/source.js';
+
+const SETTINGS_KEY = 'paper_source';
+const storedSettingsSchema = z.object({ source: paperSourceSchema.catch('local'), s2_key: z.string().nullable().catch(null) });
+type StoredSettings = z.infer<typeof storedSettingsSchema>;
+
+const DETAIL_REFERENCES = 500;
+const DETAIL_CITED_BY = 20;
+const DETAIL_RELATED = 8;
+
+export function toItem(paper: Paper, terms: readonly string[]): PaperItem {
+  return {
+    id: paper.id,
+    source: paper.source,
+    source_id: paper.source_id,
+    title: paper.title,
+    authors: paper.authors,
+    venue: paper.venue,
+    year: paper.year,
+    type: paper.type,
+    citation_count: paper.citation_count,
+    open_access: paper.open_access,
+    snippet: snippet(paper.abstract, terms),
+  };
+}
+
+/** The public id of a stored row: local rows by row id, remote copies by their source id. */
+const storedId = (row: PaperRecord & { id: number }) => (row.source === 'local' ? publicId('local', row.id) : publicId(row.source, row.source_id));
+
+/**
+ * Paper search use cases over the active source. The local index lives as
+ * long as the process and follows imports (its own and other processes')
+ * through the `papers` bus topic.
+ */
+export class PaperService {
+  readonly repo: PaperRepository;
+  readonly index: LocalPaperIndex;
+  readonly importer: PaperImporter;
+  private readonly local: LocalSource;
+  private readonly openalex: OpenAlexSource;
+  private s2: { key: string | null; source: SemanticScholarSource } | null = null;
+  private settingsCache: Promise<StoredSettings> | null = null;
+  /** Revisions this process already applied itself (skip its own bus echo). */
+  private readonly applied = new Set<string>();
+  /** The configured chat model; set by the routes once the model layer is known. */
+  modelResolver: () => Promise<PaperModel | null> = async () => null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: SettingsService,
+  ) {
+    this.repo = new PaperRepository(ctx.db);
+    this.index = new LocalPaperIndex(this.repo);
+    this.local = new LocalSource(this.index, this.repo);
+    this.openalex = new OpenAlexSource(ctx.env.OPENALEX_URL, this.httpOptions());
+    this.importer = new PaperImporter(ctx, this.repo, async (minRevision) => {
+      this.applied.add(minRevision);
+      await this.index.refresh(minRevision);
+      await ctx.bus.publish('papers', minRevision);
+    });
+    ctx.bus.subscribe((topic, id) => {
+      if (topic === 'settings' && (id === SETTINGS_KEY || id === '*')) this.settingsCache = null;
+      if (topic === 'papers') {
+        if (this.applied.delete(id)) return;
+        // Another process imported: reload what it wrote. Failures only delay freshness; the next import retries.
+        void this.index.refresh(/^\d+$/.test(id) ? id : '0').catch(() => undefined);
+      }
+    });
+  }
+
+  private httpOptions() {
+    return { timeoutMs: this.ctx.env.PAPER_SOURCE_TIMEOUT_MS, headers: { 'user-agent': `Xueba/${this.ctx.version}` } };
+  }
+
+  private async stored(): Promise<StoredSettings> {
+    this.settingsCache ??= this.settings.getRaw(SETTINGS_KEY).then((raw) => {
+      const parsed = storedSettingsSchema.safeParse(raw ?? {});
+      return parsed.success ? parsed.data : { source: 'local' as const, s2_key: null };
+    });
+    return this.settingsCache;
+  }
+
+  private async source(name: PaperSourceName): Promise<PaperSource> {
+    if (name === 'local') return this.local;
+    if (name === 'openalex') return this.openalex;
+    const sealed = (await this.stored()).s2_key;
+    const key = sealed ? this.ctx.secrets.open(sealed) : null;
+    if (!this.s2 || this.s2.key !== key) this.s2 = { key, source: new SemanticScholarSource(this.ctx.env.SEMANTIC_SCHOLAR_URL, this.httpOptions(), key) };
+    return this.s2.source;
+  }
+
+  async activeSource(): Promise<PaperSource> {
+    return this.source((await this.stored()).source);
+  }
+
+  async search(query: PaperSearchQuery, locale: Locale): Promise<PaperSearchResponse> {
+    if (query.year_from !== undefined && query.year_to !== undefined && query.year_from > query.year_to) throw badRequest('validation_failed', { field: 'year_to' });
+    const source = await this.activeSource();
+    let keyword = query.keyword;
+    let hint: string | null = null;
+    let queryUsed: string | null = null;
+    if (keyword && hasCjk(keyword)) {
+      const model = await this.modelResolver();
+      if (model) {
+        queryUsed = await translateQuery(model, keyword).catch(() => null);
+        if (queryUsed) keyword = queryUsed;
+      } else {
+        hint = formatMessage('paper_cjk_hint', locale);
+      }
+    }
+    const terms = keyword ? tokenize(keyword) : [];
+    if (keyword && terms.length === 0) throw badRequest('paper_query_no_terms');
+    const result = await source.search({
+      keyword,
+      terms: [...new Set(terms)],
+      page: query.page_no,
+      pageSize: query.page_size,
+      yearFrom: query.year_from,
+      yearTo: query.year_to,
+      type: query.type,
+      venue: query.venue,
+      openAccess: query.open_access,
+      sort: query.sort,
+    });
+    return {
+      lists: result.papers.map((p) => toItem(p, terms)),
+      count: result.total,
+      page_no: query.page_no,
+      page_size: query.page_size,
+      source: source.name,
+      hint,
+      query_used: queryUsed,
+    };
+  }
+
+  /** A paper by public id from its own source; a saved copy stands in when a remote source is down. */
+  async paper(id: string): Promise<Paper> {
+    const parsed = parsePublicId(id);
+    const source = await this.source(parsed.source);
+    try {
+      const paper = await source.detail(parsed.id);
+      if (!paper) throw notFound('paper_not_found');
+      return paper;
+    } catch (error) {
+      if (parsed.source === 'local' || !(error instanceof AppError) || error.key !== 'source_unavailable') throw error;
+      const copy = await this.repo.bySourceId(parsed.source, parsed.id);
+      if (!copy) throw error;
+      return { ...copy, id };
+    }
+  }
+
+  async detail(id: string, userId: number | null): Promise<PaperDetail> {
+    const paper = await this.paper(id);
+    const source = await this.source(paper.source);
+    const [refs, citedBy, related, favorite] = await Promise.all([
+      source.references(paper, DETAIL_REFERENCES),
+      source.citedBy(paper, DETAIL_CITED_BY),
+      source.related(paper, DETAIL_RELATED),
+      userId === null ? false : this.isFavorite(userId, paper),
+    ]);
+    const terms = tokenize(paper.title);
+    return {
+      id: paper.id,
+      source: paper.source,
+      source_id: paper.source_id,
+      title: paper.title,
+      authors: paper.authors,
+      venue: paper.venue,
+      year: paper.year,
+      type: paper.type,
+      citation_count: paper.citation_count,
+      open_access: paper.open_access,
+      abstract: paper.abstract,
+      doi: paper.doi,
+      url: paper.url,
+      pdf_url: paper.pdf_url,
+      keywords: paper.keywords,
+      references: refs.references.map((r) => ({ position: r.position, text: r.raw_text, id: r.id, title: r.title, external_id: r.external_id, url: r.url })),
+      reference_count: refs.count,
+      cited_by: citedBy.map((p) => toItem(p, terms)),
+      related: related.map((p) => toItem(p, terms)),
+      is_favorite: favorite,
+    };
+  }
+
+  async cite(id: string, format: CiteFormat): Promise<{ format: CiteFormat; text: string }> {
+    return { format, text: cite(await this.paper(id), format) };
+  }
+
+  /** Row id of a paper in the papers table, storing a copy first for remote papers. */
+  private async rowId(paper: Paper): Promise<number> {
+    if (paper.source === 'local') return Number(paper.id);
+    return this.repo.upsertRemote(paper, this.ctx.now());
+  }
+
+  private async isFavorite(userId: number, paper: Paper): Promise<boolean> {
+    if (paper.source === 'local') return this.repo.isFavorite(userId, Number(paper.id));
+    const copy = await this.repo.bySourceId(paper.source, paper.source_id);
+    return copy ? this.repo.isFavorite(userId, copy.id) : false;
+  }
+
+  async favorite(userId: number, id: string): Promise<void> {
+    await this.repo.addFavorite(userId, await this.rowId(await this.paper(id)), this.ctx.now());
+  }
+
+  async unfavorite(userId: number, id: string): Promise<void> {
+    const parsed = parsePublicId(id);
+    const row = parsed.source === 'local' ? Number(parsed.id) : (await this.repo.bySourceId(parsed.source, parsed.id))?.id;
+    if (row !== undefined && Number.isSafeInteger(row)) await this.repo.removeFavorite(userId, row);
+  }
+
+  async favorites(userId: number, page: number, size: number) {
+    const { rows, count } = await this.repo.favorites(userId, (page - 1) * size, size);
+    return {
+      lists: rows.map((row) => ({ ...toItem({ ...row, id: storedId(row) }, []), favorited_at: row.favorited_at.toISOString() })),
+      count,
+      page_no: page,
+      page_size: size,
+    };
+  }
+
+  async venues() {
+    return { lists: await this.repo.venues(200) };
+  }
+
+  async sourceSettings() {
+    const stored = await this.stored();
+    return { source: stored.source, semanticscholar_key_set: Boolean(stored.s2_key), local_count: await this.repo.countLocal() };
+  }
+
+  async setSource(source: PaperSourceName, key: string | undefined) {
+    if (!PAPER_SOURCES.includes(source)) throw badRequest('validation_failed', { field: 'source' });
+    const stored = await this.stored();
+    const s2Key = key === undefined ? stored.s2_key : key === '' ? null : this.ctx.secrets.seal(key);
+    await this.settings.setRaw(SETTINGS_KEY, { source, s2_key: s2Key });
+    this.settingsCache = null;
+    return this.sourceSettings();
+  }
+}

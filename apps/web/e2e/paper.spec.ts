@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN } from '../../../playwright.config';
+import { adminToken, apiCall, dismissOrgModal, signInWithPassword } from './support';
+
+// Real records: the first 50 papers of ACL 2021 from the shared data set, uploaded
+// through the admin import endpoint (the e2e server starts with an empty database).
+const CORPUS = new URL('../../../../shared/data/papers/acl-family/acl2021.json', import.meta.url);
+const SAMPLE_SIZE = 50;
+
+interface AclRecord {
+  id: string;
+  title: string;
+}
+
+function sample(): AclRecord[] {
+  return (JSON.parse(readFileSync(CORPUS, 'utf8')) as AclRecord[]).slice(0, SAMPLE_SIZE);
+}
+
+async function seed(request: APIRequestContext): Promise<void> {
+  const token = await adminToken(request);
+  const response = await request.post('/api/admin/paper/import', {
+    headers: { token },
+    multipart: { file: { name: 'acl2021-first-50.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(sample())) } },
+  });
+  const body = (await response.json()) as { code: number; msg: string; data: { inserted: number; updated: number } };
+  expect(body.code, body.msg).toBe(1);
+  expect(body.data.inserted + body.data.updated).toBe(SAMPLE_SIZE);
+}
+
+test.describe('academic search', () => {
+  test.beforeAll(async ({ request }) => {
+    await seed(request);
+  });
+
+  test('search, filter by year, open a paper, copy its GB/T 7714 citation and favourite it', async ({ page, context, request, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    const target = sample().find((r) => /word alignment/i.test(r.title));
+    expect(target, 'the sample holds a word alignment paper').toBeTruthy();
+
+    // The header search box submits to the search page.
+    await page.goto('/');
+    await page.getByTestId('header-search').fill('word alignment');
+    await page.getByTestId('header-search').press('Enter');
+    await expect(page).toHaveURL(/\/academic_search\?keyword=word(%20|\+)alignment$/);
+    await expect(page.getByTestId('paper-result').first()).toBeVisible();
+    await expect(page.getByTestId('paper-result-title').first()).toHaveText(target!.title);
+    await expect(page.getByTestId('paper-snippet').first().locator('mark').first()).toBeVisible();
+    await expect(page.getByTestId('paper-history')).toContainText('word alignment');
+
+    // An empty query is refused in place.
+    await page.getByTestId('paper-query').fill('   ');
+    await page.getByTestId('paper-submit').click();
+    await expect(page.getByTestId('paper-query-error')).toHaveText('请输入检索词');
+
+    // Filter by year: nothing from 2020 in an ACL 2021 sample, everything from 2021.
+    await page.getByTestId('paper-year-from').fill('2020');
+    await page.getByTestId('paper-year-to').fill('2020');
+    await page.getByTestId('paper-year-to').press('Enter');
+    await expect(page).toHaveURL(/year_from=2020&year_to=2020/);
+    await expect(page.getByTestId('paper-no-results')).toBeVisible();
+    await page.getByTestId('paper-year-from').fill('2021');
+    await page.getByTestId('paper-year-to').fill('2021');
+    await page.getByTestId('paper-year-to').press('Enter');
+    await expect(page).toHaveURL(/year_from=2021&year_to=2021/);
+    await expect(page.getByTestId('paper-result').first()).toBeVisible();
+    for (const meta of await page.getByTestId('paper-result').all()) await expect(meta).toContainText('2021');
+
+    // Open the paper.
+    await page.getByTestId('paper-result-title').filter({ hasText: target!.title }).click();
+    await expect(page.getByTestId('paper-title')).toHaveText(target!.title);
+    await expect(page.getByTestId('paper-abstract')).toBeVisible();
+    await expect(page).toHaveURL(/\/academic_search\/detail\/\d+$/);
+
+    // Cite as GB/T 7714-2015 (the default tab) and copy it.
+    await page.getByTestId('cite-open').click();
+    const citation = page.getByTestId('cite-text');
+    await expect(citation).toContainText(target!.title);
+    await expect(citation).toContainText('[C]//');
+    const text = (await citation.textContent()) ?? '';
+    await page.getByTestId('cite-copy').click();
+    await expect(page.getByText('复制成功')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    await page.keyboard.press('Escape');
+    await expect(citation).toBeHidden();
+
+    // Favouriting needs an account: signed out it opens the login popup.
+    await page.getByTestId('paper-favorite').click();
+    await expect(page.getByTestId('login-modal')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('login-modal')).toBeHidden();
+    await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await dismissOrgModal(page);
+
+    const favorite = page.getByTestId('paper-favorite');
+    await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+    await favorite.click();
+    await expect(page.getByText('收藏成功')).toBeVisible();
+    await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+    const token = await adminToken(request);
+    const saved = await apiCall<{ lists: { title: string }[] }>(request, 'GET', '/paper/favorites', { token });
+    expect(saved.data.lists.map((p) => p.title)).toContain(target!.title);
+    // It stays saved after a reload.
+    await page.reload();
+    await expect(page.getByTestId('paper-favorite')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('AI interpretation streams its sections', async ({ page }) => {
+    await page.goto('/academic_search/detail/1');
+    await page.getByTestId('interpret-start').click();
+    await expect(page.getByTestId('interpret-problem')).toBeVisible();
+    await expect(page.getByTestId('interpret-limitations')).toBeVisible();
+    await expect(page.getByTestId('interpret-again')).toBeVisible();
+  });
+
+  test('bad input gets a clear message', async ({ page }) => {
+    // A page past the end says so and offers the last page.
+    await page.goto('/en/academic_search?keyword=translation&page=40');
+    await expect(page.getByTestId('paper-beyond-end')).toBeVisible();
+    await page.getByTestId('paper-beyond-end').getByRole('button').click();
+    await expect(page.getByTestId('paper-result').first()).toBeVisible();
+
+    // The box stops at the server's limit; a longer keyword in the URL gets the server's message.
+    await page.getByTestId('paper-query').fill('x'.repeat(600));
+    await expect(page.getByTestId('paper-query')).toHaveValue('x'.repeat(500));
+    await page.goto(`/en/academic_search?keyword=${'y'.repeat(600)}`);
+    await expect(page.getByTestId('paper-error')).toContainText('may not exceed 500 characters');
+
+    // Only punctuation and SQL-looking text are answered, never a server error.
+    await page.goto('/en/academic_search?keyword=%21%21%21');
+    await expect(page.getByTestId('paper-error')).toContainText('no searchable words');
+    await page.goto(`/en/academic_search?keyword=${encodeURIComponent("'; DROP TABLE papers; --")}`);
+    await expect(page.getByTestId('paper-count').or(page.getByTestId('paper-error'))).toBeVisible();
+    await expect(page.getByTestId('paper-skeleton')).toBeHidden();
+
+    // An unknown paper id is a 404 page.
+    await page.goto('/en/academic_search/detail/999999');
+    await expect(page.getByTestId('error-page')).toContainText('Page Not Found');
+  });
+
+  test('AI search answers with citations to its results', async ({ page }) => {
+    await page.goto('/en/academic_search');
+    await page.getByTestId('paper-mode-ai').click();
+    await page.getByTestId('paper-query').fill('How can unsupervised word alignment be improved?');
+    await page.getByTestId('paper-submit').click();
+    await expect(page.getByTestId('ai-answer')).toBeVisible();
+    await expect(page.getByTestId('ai-keywords')).toContainText('alignment');
+    const first = page.getByTestId('ai-answer-text').getByRole('link', { name: '[1]' }).first();
+    await first.click();
+    await expect(page.locator('#paper-ref-1')).toHaveClass(/is-highlighted/);
+  });
+});

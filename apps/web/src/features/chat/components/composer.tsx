@@ -1,0 +1,93 @@
+import { PauseOutlined, SendOutlined } from '@ant-design/icons';
+import { forwardRef, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { preloadMarkdown } from '@/components/markdown/markdown';
+import { toast } from '@/lib/notify';
+
+/**
+ * Longest question the box accepts. The server's limit is an admin setting
+ * (`max_question_chars`, default 8000) that the public config does not expose
+ * yet, so the box uses the default and the server still checks.
+ */
+export const MAX_QUESTION_CHARS = 8000;
+
+export interface ComposerHandle {
+  setText: (text: string) => void;
+  focus: () => void;
+}
+
+/**
+ * The question box: Enter sends, Shift+Enter makes a new line (spec §5), an
+ * IME composition's Enter only confirms the characters; empty input is
+ * refused with the spec's message; a counter shows the length limit.
+ */
+export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend: (text: string) => Promise<boolean>; onStop: () => void }>(function Composer(
+  { streaming, onSend, onStop },
+  ref,
+) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const area = useRef<HTMLTextAreaElement>(null);
+  useImperativeHandle(ref, () => ({ setText, focus: () => area.current?.focus() }), []);
+  const over = text.length > MAX_QUESTION_CHARS;
+
+  const submit = async () => {
+    if (streaming) return;
+    const content = text.trim();
+    if (!content) {
+      toast.warning(t('msg.chat_content_empty'));
+      return;
+    }
+    if (over) {
+      toast.warning(t('msg.chat_content_too_long', { max: MAX_QUESTION_CHARS }));
+      return;
+    }
+    setText('');
+    // A refused question (balance, sign-in) comes back into the box so nothing typed is lost.
+    const accepted = await onSend(content);
+    if (!accepted) setText((current) => current || content);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing || e.keyCode === 229) return;
+    e.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <textarea
+        ref={area}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onFocus={preloadMarkdown}
+        placeholder={t('chat.placeholder')}
+        rows={3}
+        aria-label={t('chat.placeholder')}
+        data-testid="chat-input"
+      />
+      <div className="composer__bar">
+        <span className={`composer__count${over ? ' is-over' : ''}`} data-testid="chat-count">
+          {text.length} / {MAX_QUESTION_CHARS}
+        </span>
+        <span className="composer__hint">{t('chat.enter_hint')}</span>
+        {streaming ? (
+          <button type="button" className="btn btn--outline" onClick={onStop} data-testid="chat-stop">
+            <PauseOutlined aria-hidden="true" /> {t('chat.stop')}
+          </button>
+        ) : (
+          <button type="submit" className="btn btn--primary" data-testid="chat-send">
+            <SendOutlined aria-hidden="true" /> {t('chat.send')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+});

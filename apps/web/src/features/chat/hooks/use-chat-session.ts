@@ -1,0 +1,267 @@
+import type { ChatMessage, ChatStreamEvent, MessageStatus, Source } from '@xueba/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api';
+import { applyStreamBalance, countVisitorQuestion, runAiStream } from '@/lib/ai-stream';
+import { queryClient } from '@/lib/query-client';
+import { isRequestError, type RequestError } from '@/lib/request';
+import { chatKeys, invalidateConversations } from '../api/conversations';
+import { stopAnswer } from '../api/actions';
+import { useMessages } from '../api/messages';
+
+export interface UiMessage {
+  /** Stable React key: server ids arrive only with the `start` event. */
+  key: string;
+  id: number | null;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  /** Translated failure text shown in the message. */
+  error: string | null;
+  sources: Source[];
+  favoriteId: number | null;
+  /** Answered by the offline retrieval channel (no model). */
+  offline: boolean;
+  model: string | null;
+}
+
+let keySeq = 0;
+const nextKey = () => `m${++keySeq}`;
+
+function fromServer(message: ChatMessage, errorText: (code: string) => string): UiMessage {
+  return {
+    key: `s${message.id}`,
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    // An answer still "generating" on load belongs to another tab or a crashed stream; it is shown as such.
+    status: message.status,
+    error: message.error ? errorText(message.error) : null,
+    sources: message.sources,
+    favoriteId: message.favorite_id,
+    offline: message.model === 'offline',
+    model: message.model,
+  };
+}
+
+function placeholder(model: string | undefined): UiMessage {
+  return { key: nextKey(), id: null, role: 'assistant', content: '', status: 'generating', error: null, sources: [], favoriteId: null, offline: false, model: model ?? null };
+}
+
+export type SendOutcome = 'ok' | 'refused';
+
+interface Options {
+  conversationId: number | null;
+  /** Called when the server creates the conversation of a first question. */
+  onConversation: (id: number) => void;
+  model: string | undefined;
+  signedIn: boolean;
+  /** A refusal before the stream started (balance, limits, sign-in). */
+  onRefused: (error: RequestError) => void;
+}
+
+/**
+ * The live copy of one conversation: loads it from the server, then streams
+ * answers into it. Deltas are batched per animation frame, so a fast model
+ * costs at most one render per frame however many chunks it sends.
+ */
+export function useChatSession({ conversationId, onConversation, model, signedIn, onRefused }: Options) {
+  const { t } = useTranslation();
+  const [messages, setMessages] = useState<UiMessage[]>([]);
+  const [streaming, setStreaming] = useState(false);
+  const [title, setTitle] = useState<string | null>(null);
+  /** Which conversation `messages` holds; null: a new, unsaved one. */
+  const [owner, setOwner] = useState<number | null>(null);
+  const active = useRef<{ controller: AbortController; key: string; id: number | null; ended: Promise<void>; pending: string; frame: number | null } | null>(null);
+  const query = useMessages(conversationId);
+
+  const errorText = useCallback(
+    (code: string, msg?: string) => {
+      if (msg) return msg;
+      const key = `msg.${code}`;
+      const text = t(key);
+      return text === key ? t('chat.stream_failed') : text;
+    },
+    [t],
+  );
+
+  // Switching conversation (or loading one) replaces the live copy, unless it already is that conversation.
+  const loaded = query.data;
+  if (conversationId === null && owner !== null && !streaming) {
+    setOwner(null);
+    setMessages([]);
+    setTitle(null);
+  } else if (conversationId !== null && conversationId !== owner && loaded && !query.isFetching && loaded.conversation.id === conversationId) {
+    setOwner(conversationId);
+    setMessages(loaded.lists.map((m) => fromServer(m, errorText)));
+    setTitle(loaded.conversation.title);
+  }
+
+  const patch = useCallback((key: string, update: (m: UiMessage) => Partial<UiMessage>) => {
+    setMessages((list) => list.map((m) => (m.key === key ? { ...m, ...update(m) } : m)));
+  }, []);
+
+  const flush = useCallback(() => {
+    const run = active.current;
+    if (!run) return;
+    run.frame = null;
+    if (!run.pending) return;
+    const text = run.pending;
+    run.pending = '';
+    patch(run.key, (m) => ({ content: m.content + text }));
+  }, [patch]);
+
+  useEffect(
+    () => () => {
+      // Leaving the page: the server keeps the partial answer and stops (tab-close semantics).
+      active.current?.controller.abort();
+    },
+    [],
+  );
+
+  /** Streams one answer into the assistant message `key`. */
+  const runStream = useCallback(
+    async (path: string, body: object, key: string): Promise<SendOutcome> => {
+      const controller = new AbortController();
+      let resolveEnded: () => void = () => undefined;
+      const ended = new Promise<void>((r) => (resolveEnded = r));
+      const run = { controller, key, id: null as number | null, ended, pending: '', frame: null as number | null };
+      active.current = run;
+      setStreaming(true);
+      let started = false;
+      const onEvent = (event: ChatStreamEvent) => {
+        switch (event.type) {
+          case 'start':
+            started = true;
+            run.id = event.assistant_message_id;
+            if (!signedIn) countVisitorQuestion();
+            setMessages((list) =>
+              list.map((m) => {
+                if (m.key === key) return { ...m, id: event.assistant_message_id, offline: event.offline, model: event.model };
+                // The question just before the answer gets its id too (edit, favourite).
+                const index = list.findIndex((x) => x.key === key);
+                return list[index - 1]?.key === m.key && m.id === null ? { ...m, id: event.user_message_id } : m;
+              }),
+            );
+            if (event.title) setTitle(event.title);
+            if (event.conversation_id !== null && event.conversation_id !== conversationId) {
+              setOwner(event.conversation_id);
+              onConversation(event.conversation_id);
+            }
+            break;
+          case 'delta':
+            run.pending += event.text;
+            run.frame ??= requestAnimationFrame(flush);
+            break;
+          case 'sources':
+            patch(key, () => ({ sources: event.passages }));
+            break;
+          case 'end':
+            flush();
+            patch(key, () => ({ status: event.status, id: event.message_id ?? run.id }));
+            applyStreamBalance(event.balance);
+            resolveEnded();
+            break;
+          case 'error':
+            flush();
+            patch(key, () => ({ status: 'failed', error: errorText(event.code, event.msg), id: event.message_id ?? run.id }));
+            applyStreamBalance(event.balance);
+            resolveEnded();
+            break;
+        }
+      };
+      try {
+        await runAiStream<ChatStreamEvent>(path, body, onEvent, controller.signal);
+        return 'ok';
+      } catch (error) {
+        if (controller.signal.aborted) {
+          flush();
+          patch(key, (m) => (m.status === 'generating' ? { status: 'stopped' } : {}));
+          return 'ok';
+        }
+        if (!started && isRequestError(error) && error.status !== 0 && error.status !== 500) {
+          onRefused(error);
+          return 'refused';
+        }
+        flush();
+        const message = error instanceof Error && error.message ? error.message : t('chat.stream_failed');
+        patch(key, () => ({ status: 'failed', error: message }));
+        return 'ok';
+      } finally {
+        if (run.frame !== null) cancelAnimationFrame(run.frame);
+        resolveEnded();
+        if (active.current === run) active.current = null;
+        setStreaming(false);
+        const id = conversationId ?? run.id;
+        void invalidateConversations();
+        if (id !== null) void queryClient.invalidateQueries({ queryKey: ['chat', 'messages'], refetchType: 'none' });
+      }
+    },
+    [conversationId, errorText, flush, onConversation, onRefused, patch, signedIn, t],
+  );
+
+  const send = useCallback(
+    async (content: string): Promise<SendOutcome> => {
+      const question: UiMessage = { ...placeholder(model), role: 'user', content, status: 'done' };
+      const answer = placeholder(model);
+      setMessages((list) => [...list, question, answer]);
+      const outcome = await runStream(api.chatSend.path, { conversation_id: conversationId ?? undefined, content, model }, answer.key);
+      if (outcome === 'refused') setMessages((list) => list.filter((m) => m.key !== question.key && m.key !== answer.key));
+      return outcome;
+    },
+    [conversationId, model, runStream],
+  );
+
+  /** Answers the last question again (also the retry of a failed answer). */
+  const regenerate = useCallback(async () => {
+    const last = messages[messages.length - 1];
+    const question = [...messages].reverse().find((m) => m.role === 'user');
+    if (!question) return;
+    const answer = placeholder(model);
+    setMessages((list) => [...(last?.role === 'assistant' ? list.slice(0, -1) : list), answer]);
+    // Visitors have no stored conversation: the question is simply asked again.
+    const outcome =
+      conversationId !== null && signedIn
+        ? await runStream(api.chatRegenerate.path, { conversation_id: conversationId, model }, answer.key)
+        : await runStream(api.chatSend.path, { content: question.content, model }, answer.key);
+    if (outcome === 'refused') setMessages((list) => list.filter((m) => m.key !== answer.key));
+  }, [conversationId, messages, model, runStream, signedIn]);
+
+  /** Replaces a question, drops everything after it and answers it again. */
+  const edit = useCallback(
+    async (key: string, content: string) => {
+      const index = messages.findIndex((m) => m.key === key);
+      const question = messages[index];
+      if (!question || question.id === null) return;
+      const answer = placeholder(model);
+      const before = messages;
+      setMessages([...messages.slice(0, index), { ...question, content }, answer]);
+      const outcome = await runStream(api.chatEdit.path, { message_id: question.id, content, model }, answer.key);
+      if (outcome === 'refused') setMessages(before);
+    },
+    [messages, model, runStream],
+  );
+
+  /** Stop: ask the server to stop (it ends the stream with `end: stopped`), then cut the connection if it has not. */
+  const stop = useCallback(async () => {
+    const run = active.current;
+    if (!run) return;
+    if (run.id !== null && signedIn) {
+      await Promise.race([stopAnswer(run.id).catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
+      await Promise.race([run.ended, new Promise((r) => setTimeout(r, 1500))]);
+    }
+    if (active.current === run) run.controller.abort();
+  }, [signedIn]);
+
+  const setFavorite = useCallback((key: string, favoriteId: number | null) => patch(key, () => ({ favoriteId })), [patch]);
+
+  /** The server copy is the truth again after an error on load (e.g. another tab changed it). */
+  const reload = useCallback(() => {
+    if (conversationId !== null) {
+      setOwner(null);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
+    }
+  }, [conversationId]);
+
+  return { messages, streaming, title, loading: conversationId !== null && owner !== conversationId && !query.isError, loadError: query.isError, send, regenerate, edit, stop, setFavorite, reload };
+}

@@ -1,0 +1,201 @@
+import '@/styles/ai.css';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BalanceDialog } from '@/components/balance-dialog';
+import { ModelSelect } from '@/components/model-select';
+import { storeModel, storedModel, useChatModels } from '@/lib/ai-models';
+import { visitorQuestionsToday } from '@/lib/ai-stream';
+import { useUser } from '@/lib/auth';
+import { downloadText } from '@/lib/clipboard';
+import { toast } from '@/lib/notify';
+import type { RequestError } from '@/lib/request';
+import { useSiteConfig } from '@/lib/site-config';
+import { LOGIN_MODE, openLogin } from '@/stores/user-store';
+import { addFavorite, exportConversation, removeFavorite } from '../api/actions';
+import { Composer, type ComposerHandle } from '../components/composer';
+import { ConversationList } from '../components/conversation-list';
+import { MessageItem, type MessageActions } from '../components/message-item';
+import { conversationMarkdown } from '../components/export-markdown';
+import { useChatSession, type UiMessage } from '../hooks/use-chat-session';
+import { useSpeech } from '../hooks/use-speech';
+
+/** `/chat`: conversations, the model picker, streamed answers, problem examples on an empty conversation. */
+export default function ChatPage() {
+  const { t } = useTranslation();
+  const { signedIn } = useUser();
+  const { config } = useSiteConfig();
+  const [params, setParams] = useSearchParams();
+  const idParam = Number(params.get('id'));
+  const conversationId = signedIn && Number.isInteger(idParam) && idParam > 0 ? idParam : null;
+  const composer = useRef<ComposerHandle>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [balanceMessage, setBalanceMessage] = useState<string | null>(null);
+
+  const models = useChatModels();
+  const [picked, setPicked] = useState<string | null>(() => storedModel());
+  const list = models.data?.lists ?? [];
+  // A stored key the server no longer offers falls back to the server's default.
+  const model = list.some((m) => m.key === picked) ? (picked ?? undefined) : models.data?.default || undefined;
+
+  const onConversation = useCallback((id: number) => setParams({ id: String(id) }, { replace: true }), [setParams]);
+  const onRefused = useCallback(
+    (error: RequestError) => {
+      if (error.status === 402) setBalanceMessage(error.message || t('msg.insufficient_conversation_balance'));
+      // Code -1 (visitor past the free allowance, expired session): the request layer already opened the login popup.
+      else if (error.code !== -1) toast.error(error.message || t('chat.stream_failed'));
+    },
+    [t],
+  );
+  const session = useChatSession({ conversationId, onConversation, model, signedIn, onRefused });
+  const speech = useSpeech();
+
+  // `?q=` (a problem example from the home page) pre-fills the box; the reader sends it.
+  const prefill = params.get('q');
+  useEffect(() => {
+    if (!prefill) return;
+    composer.current?.setText(prefill);
+    composer.current?.focus();
+    setParams((p) => {
+      p.delete('q');
+      return p;
+    }, { replace: true });
+  }, [prefill, setParams]);
+
+  // Follow the answer while it streams, unless the reader scrolled up to read.
+  const stick = useRef(true);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [session.messages]);
+
+  const send = async (content: string): Promise<boolean> => {
+    if (!signedIn && visitorQuestionsToday() >= config.chat.chat_limit) {
+      toast.warning(t('msg.please_login_first'));
+      openLogin(LOGIN_MODE.LOGIN);
+      return false;
+    }
+    stick.current = true;
+    return (await session.send(content)) === 'ok';
+  };
+
+  const favorite = async (message: UiMessage) => {
+    if (message.id === null) return;
+    try {
+      if (message.favoriteId) {
+        await removeFavorite(message.id);
+        session.setFavorite(message.key, null);
+        toast.success(t('msg.bookmark_removed'));
+      } else {
+        const saved = await addFavorite(message.id);
+        session.setFavorite(message.key, saved.id);
+        toast.success(t('msg.bookmark_added'));
+      }
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : t('msg.favorite_failed'));
+    }
+  };
+
+  const exportMarkdown = async () => {
+    if (conversationId !== null) {
+      const file = await exportConversation(conversationId).catch(() => null);
+      if (file) downloadText(file.filename, file.markdown);
+      return;
+    }
+    downloadText('conversation.md', conversationMarkdown(session.title ?? t('chat.new'), session.messages, t));
+  };
+
+  const actions: MessageActions = {
+    onRegenerate: session.streaming ? undefined : () => void session.regenerate(),
+    onEdit: signedIn ? (key, content) => void session.edit(key, content) : undefined,
+    onFavorite: signedIn ? (m) => void favorite(m) : undefined,
+    onSpeak: config.voice.voice_broadcast.is_open && speech.supported ? (m) => speech.toggle(m.key, m.content) : undefined,
+  };
+  const empty = session.messages.length === 0 && !session.loading;
+  const examples = config.pc_page.problem_examples;
+
+  return (
+    <div className={`chat${signedIn ? '' : ' chat--guest'}`} data-testid="chat-page">
+      {signedIn && (
+        <ConversationList
+          activeId={conversationId}
+          onSelect={(id) => setParams({ id: String(id) })}
+          onNew={() => {
+            setParams({});
+            composer.current?.focus();
+          }}
+        />
+      )}
+      <section className="chat__main">
+        <header className="chat__head">
+          <h1 className="chat__title" data-testid="chat-title">
+            {session.title ?? t('chat.new')}
+          </h1>
+          {list.length > 0 && model && (
+            <ModelSelect
+              models={list}
+              value={model}
+              label={t('chat.model')}
+              testId="model-picker"
+              disabled={session.streaming}
+              onChange={(key) => {
+                setPicked(key);
+                storeModel(key);
+              }}
+            />
+          )}
+          <button type="button" className="icon-btn" onClick={() => void exportMarkdown()} disabled={session.messages.length === 0} aria-label={t('chat.export')} title={t('chat.export')} data-testid="chat-export">
+            <DownloadOutlined />
+          </button>
+        </header>
+        <div
+          className="chat__scroll"
+          ref={scroller}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+          }}
+        >
+          {session.loading && <p className="muted chat__loading">{t('common.loading')}</p>}
+          {session.loadError && (
+            <p className="msg__error" role="alert">
+              {t('chat.load_failed')}{' '}
+              <button type="button" className="link-btn" onClick={session.reload}>
+                {t('common.retry')}
+              </button>
+            </p>
+          )}
+          {empty && (
+            <div className="chat__welcome" data-testid="chat-empty">
+              <h2>{t('chat.welcome')}</h2>
+              <p className="muted">{signedIn ? t('chat.welcome_hint') : t('chat.guest_hint', { count: config.chat.chat_limit })}</p>
+              {examples.length > 0 && (
+                <ul className="chat__examples" data-testid="chat-examples">
+                  {examples.map((e, i) => (
+                    <li key={`${e.title}-${i}`}>
+                      <button type="button" className="example-chip" onClick={() => void send(e.content || e.title)} data-testid={`chat-example-${i}`}>
+                        <strong>{e.title}</strong>
+                        <span>{e.content}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          <div className="chat__messages" data-testid="message-list">
+            {session.messages.map((m, i) => (
+              <MessageItem key={m.key} message={m} isLast={i === session.messages.length - 1} busy={session.streaming} speaking={speech.speaking === m.key} actions={actions} />
+            ))}
+          </div>
+        </div>
+        <Composer ref={composer} streaming={session.streaming} onSend={send} onStop={() => void session.stop()} />
+        <p className="chat__disclaimer" data-testid="ai-disclaimer">
+          {t('shell.disclaimer')}
+        </p>
+      </section>
+      <BalanceDialog message={balanceMessage} onClose={() => setBalanceMessage(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+// Chat streaming: time to first token and chunks per second through Xueba
+// (apps/server/dist/main.js) versus directly from the same local
+// OpenAI-compatible upstream, in the same run, at 1, 100 and 1,000
+// concurrent streams; and memory per open stream (server RSS delta / streams).
+//
+// Setup: the test suite's fake upstream runs in a child process
+// (scripts/bench/fake-upstream.mjs, via tsx) and paces its chunks like a
+// model (CHUNKS chunks, DELAY_MS apart). Xueba gets it as the env channel
+// (AI_BASE_URL / AI_MODELS). One admin (ADMIN_EMAIL sign-in) asks every
+// question: the bench raises the admin-editable chat limits (rate per minute,
+// open streams per user) and grants the admin an academic AI membership so
+// answers are not billed - the full metering path (membership check, ledger
+// settlement transaction) still runs.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import pg from 'pg';
+import { startProcess, table, waitFor } from './lib.mjs';
+
+const ADMIN = { email: 'bench@xueba.test', password: 'bench123' };
+const PORT = 3303;
+const CHUNKS = 40;
+const DELAY_MS = 20;
+const LEVELS = [1, 100, 1000];
+
+function startUpstream(root) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/fake-upstream.mjs')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout });
+  const waiting = [];
+  lines.on('line', (line) => waiting.shift()?.(line));
+  const next = () => new Promise((resolve) => waiting.push(resolve));
+  return {
+    child,
+    ready: next().then((line) => line.replace(/^ready /, '')),
+    command: async (line) => {
+      const answered = next();
+      child.stdin.write(`${line}\n`);
+      await answered;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.stdin.end();
+      }),
+  };
+}
+
+async function api(base, method, route, { token, body } = {}) {
+  const res = await fetch(`${base}/api${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.code !== 1) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Reads an SSE body, counting content chunks; returns ms to the first content and the chunk count. */
+async function readStream(res, isContent, started, onFirst) {
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let first = null;
+  let chunks = 0;
+  let failed = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let index;
+    while ((index = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, index);
+      buffer = buffer.slice(index + 2);
+      if (frame.startsWith('event: error')) failed = true;
+      if (isContent(frame)) {
+        chunks += 1;
+        if (first === null) {
+          first = performance.now() - started;
+          onFirst?.();
+        }
+      }
+    }
+  }
+  return { ttft: first ?? Number.NaN, chunks, failed };
+}
+
+const directContent = (frame) => frame.startsWith('data: {') && /"content":"[^"]/.test(frame);
+const xuebaContent = (frame) => frame.startsWith('event: delta');
+
+function directStream(upstream, onFirst) {
+  const started = performance.now();
+  return fetch(`${upstream}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+    body: JSON.stringify({ model: 'bench-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hello' }] }),
+  }).then((res) => readStream(res, directContent, started, onFirst));
+}
+
+function xuebaStream(base, token, onFirst) {
+  const started = performance.now();
+  return fetch(`${base}/api/chat/send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', token },
+    body: JSON.stringify({ content: 'hello' }),
+  }).then((res) => {
+    if (res.status !== 200) return res.text().then((t) => Promise.reject(new Error(`chat/send ${res.status}: ${t}`)));
+    return readStream(res, xuebaContent, started, onFirst);
+  });
+}
+
+async function measure(n, open) {
+  const started = performance.now();
+  const results = await Promise.all(Array.from({ length: n }, () => open()));
+  const seconds = (performance.now() - started) / 1000;
+  const ttfts = results.filter((r) => !Number.isNaN(r.ttft)).map((r) => r.ttft).sort((a, b) => a - b);
+  const chunks = results.reduce((sum, r) => sum + r.chunks, 0);
+  // Streams that ended in an error event (e.g. the first-token timeout under overload) are counted, not hidden.
+  const errors = results.filter((r) => r.failed || r.chunks !== CHUNKS).length;
+  return {
+    errors, p50: ttfts[Math.floor(ttfts.length * 0.5)], p99: ttfts[Math.min(ttfts.length - 1, Math.floor(ttfts.length * 0.99))], rate: chunks / seconds };
+}
+
+function rssKb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+export async function benchChat(root, { postgresUrl } = {}) {
+  const results = { pglite: await benchOn(root, 'PGlite', {}) };
+  if (postgresUrl) {
+    const name = `xueba_bench_chat_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    try {
+      results.postgres = await benchOn(root, 'PostgreSQL', { DATABASE_URL: url.toString() });
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  return results;
+}
+
+async function benchOn(root, label, dbEnv) {
+  const upstream = startUpstream(root);
+  const upstreamUrl = await upstream.ready;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-chat-'));
+  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ...dbEnv,
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    LOG_LEVEL: 'error',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    AI_BASE_URL: upstreamUrl,
+    AI_MODELS: 'bench-model',
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitFor(`${base}/api/pc/config`);
+    const { token } = await api(base, 'POST', '/login/account', { body: { scene: 1, account: ADMIN.email, password: ADMIN.password, terminal: 'pc' } });
+    const me = await api(base, 'GET', '/user/info', { token });
+    const settings = await api(base, 'GET', '/admin/ai/settings', { token });
+    await api(base, 'POST', '/admin/ai/settings', { token, body: { ...settings, rate_per_minute: 100_000, max_streams: 10_000 } });
+    await api(base, 'POST', '/admin/user/membership', { token, body: { user_id: me.id, kind: 'academic_ai', level: 'vip', months: 0 } });
+
+    await upstream.command(`script ${JSON.stringify({ chunks: Array.from({ length: CHUNKS }, (_, i) => `w${i} `), delayMs: DELAY_MS })}`);
+    // Warm-up: JIT, connection pools, PGlite caches.
+    await measure(20, () => directStream(upstreamUrl));
+    await measure(20, () => xuebaStream(base, token));
+
+    const rows = [];
+    for (const n of LEVELS) {
+      const direct = await measure(n, () => directStream(upstreamUrl));
+      const xueba = await measure(n, () => xuebaStream(base, token));
+      rows.push({
+        streams: n,
+        'direct TTFT p50': direct.p50.toFixed(2),
+        'Xueba TTFT p50': xueba.p50.toFixed(2),
+        'added p50 (ms)': (xueba.p50 - direct.p50).toFixed(2),
+        'Xueba TTFT p99': xueba.p99.toFixed(1),
+        'direct chunks/s': Math.round(direct.rate),
+        'Xueba chunks/s': Math.round(xueba.rate),
+        ratio: (xueba.rate / direct.rate).toFixed(3),
+        'failed streams': `${direct.errors} / ${xueba.errors}`,
+        goal: 'added ≤ 2 ms, ratio ≥ 0.97',
+      });
+    }
+
+    // Memory per open stream: hold 1,000 answers after their first chunk and compare the server's RSS.
+    const held = 1000;
+    await upstream.command(`script ${JSON.stringify({ chunks: ['first ', 'rest'], holdAfter: 1 })}`);
+    global.gc?.();
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = rssKb(server.child.pid);
+    let firsts = 0;
+    let allFirst;
+    const allArrived = new Promise((resolve) => (allFirst = resolve));
+    const pending = Array.from({ length: held }, () =>
+      xuebaStream(base, token, () => {
+        firsts += 1;
+        if (firsts === held) allFirst();
+      }),
+    );
+    await allArrived;
+    await new Promise((r) => setTimeout(r, 500));
+    const during = rssKb(server.child.pid);
+    await upstream.command('release');
+    await Promise.all(pending);
+    const perStream = ((during - before) / held).toFixed(1);
+
+    console.log(`\nChat streaming on ${label} (fake upstream: ${CHUNKS} chunks ${DELAY_MS} ms apart; one member user; TTFT in ms)\n`);
+    console.log(table(rows, Object.keys(rows[0])));
+    console.log(`\nMemory per open stream: ${perStream} KB (server RSS ${Math.round(before / 1024)} MB → ${Math.round(during / 1024)} MB with ${held} streams open)`);
+    return { rows, memory: { streams: held, rssBeforeKb: before, rssDuringKb: during, perStreamKb: Number(perStream) } };
+  } finally {
+    await server.stop();
+    await upstream.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
