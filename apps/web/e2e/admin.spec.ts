@@ -38,3 +38,25 @@ test('a signed-in non-admin cannot open the admin area', async ({ page, request 
   await page.goto('/admin');
   await expect(page.getByTestId('error-page')).toContainText('403');
 });
+
+test('the admin configures Google sign-in and the button appears in the popup', async ({ page, browser }) => {
+  await page.goto('/');
+  await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/oauth');
+  await expect(page.getByTestId('oauth-form')).toBeVisible();
+  await page.getByTestId('oauth-google-issuer').fill('https://accounts.google.com');
+  await page.getByTestId('oauth-google-client-id').fill('e2e-client.apps.googleusercontent.com');
+  await page.getByTestId('oauth-google-secret').fill('e2e-secret-value');
+  await page.getByTestId('oauth-save').click();
+  await expect(page.getByText('/login/google/callback')).toBeVisible();
+
+  // A fresh visitor sees the Google button; the secret never comes back to the browser.
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  await visitor.getByTestId('login-open').click();
+  await expect(visitor.getByTestId('oauth-google')).toBeVisible();
+  await expect(visitor.getByTestId('oauth-google')).toHaveAttribute('href', /\/api\/login\/google\?redirect=/);
+  await visitor.close();
+  await page.reload();
+  await expect(page.getByTestId('oauth-google-secret')).toHaveValue('');
+});

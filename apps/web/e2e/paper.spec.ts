@@ -133,6 +133,20 @@ test.describe('academic search', () => {
     await expect(page.getByTestId('paper-count').or(page.getByTestId('paper-error'))).toBeVisible();
     await expect(page.getByTestId('paper-skeleton')).toBeHidden();
 
+    // The source timing out: the server's message in place, and a retry that works once it is back.
+    let down = true;
+    await page.route('**/api/paper/search?**', (route) =>
+      down
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 0, show: 1, data: null, msg: 'The paper source is unavailable right now, please try again later' }) })
+        : route.continue(),
+    );
+    await page.goto('/en/academic_search?keyword=alignment');
+    await expect(page.getByTestId('paper-error')).toContainText('The paper source is unavailable right now');
+    down = false;
+    await page.getByTestId('paper-error').getByRole('button').click();
+    await expect(page.getByTestId('paper-result').first()).toBeVisible();
+    await page.unroute('**/api/paper/search?**');
+
     // An unknown paper id is a 404 page.
     await page.goto('/en/academic_search/detail/999999');
     await expect(page.getByTestId('error-page')).toContainText('Page Not Found');

@@ -1,3 +1,4 @@
+import { ADMIN_OAUTH } from './admin-oauth';
 import { aiEn } from './ai/en';
 import { serverMessages } from './server-messages';
 import type { LocaleMessages } from './types';
@@ -398,5 +399,6 @@ export const en: LocaleMessages = {
     interpret_bad_event: 'The interpretation arrived garbled and was stopped, please try again',
   },
   ...aiEn,
+  oauthadmin: ADMIN_OAUTH.en,
   msg: serverMessages('en'),
 };

@@ -1,3 +1,4 @@
+import { ADMIN_OAUTH } from './admin-oauth';
 import { aiJa } from './ai/ja';
 import { serverMessages } from './server-messages';
 import type { LocaleMessages } from './types';
@@ -398,5 +399,6 @@ export const ja: LocaleMessages = {
     interpret_bad_event: '解説データが壊れていたため表示を停止しました。もう一度お試しください',
   },
   ...aiJa,
+  oauthadmin: ADMIN_OAUTH.ja,
   msg: serverMessages('ja'),
 };

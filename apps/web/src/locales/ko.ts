@@ -1,3 +1,4 @@
+import { ADMIN_OAUTH } from './admin-oauth';
 import { aiKo } from './ai/ko';
 import { serverMessages } from './server-messages';
 import type { LocaleMessages } from './types';
@@ -398,5 +399,6 @@ export const ko: LocaleMessages = {
     interpret_bad_event: '해설 데이터가 손상되어 표시를 중단했습니다. 다시 시도하세요',
   },
   ...aiKo,
+  oauthadmin: ADMIN_OAUTH.ko,
   msg: serverMessages('ko'),
 };

@@ -1,3 +1,4 @@
+import { ADMIN_OAUTH } from './admin-oauth';
 import { aiZh } from './ai/zh';
 import { serverMessages } from './server-messages';
 
@@ -398,5 +399,6 @@ export const zh = {
     interpret_bad_event: '解读数据异常，已停止显示，请重试',
   },
   ...aiZh,
+  oauthadmin: ADMIN_OAUTH.zh,
   msg: serverMessages('zh'),
 };

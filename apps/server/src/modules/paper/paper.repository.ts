@@ -68,6 +68,17 @@ export class PaperRepository {
     return rows.map(rowToRecord);
   }
 
+  /** Just what a result list shows (no BibTeX, keywords or publisher): the hot path of every search. */
+  async listRows(ids: number[]): Promise<(PaperRecord & { id: number })[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('papers')
+      .select(['id', 'source', 'source_id', 'title', 'abstract', 'authors', 'venue', 'year', 'type', 'citation_count', 'open_access', 'doi', 'arxiv_id', 'url', 'pdf_url'])
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => rowToRecord({ ...r, bibtex: null, keywords: [], pages: null, volume: null, issue: null, publisher: null, revision: '0', created_at: new Date(0), updated_at: new Date(0) }));
+  }
+
   async bySourceId(source: PaperSourceName, sourceId: string): Promise<(PaperRecord & { id: number }) | null> {
     const row = await this.db.selectFrom('papers').selectAll().where('source', '=', source).where('source_id', '=', sourceId).executeTakeFirst();
     return row ? rowToRecord(row) : null;

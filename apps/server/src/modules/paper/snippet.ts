@@ -1,4 +1,4 @@
-import { hasCjk, tokenize } from '../../platform/search/tokenize.js';
+import { hasCjk, latinTerm } from '../../platform/search/tokenize.js';
 
 /**
  * The abstract window shown under a search result: the ~240-character stretch
@@ -25,7 +25,7 @@ function findMatches(text: string, terms: Set<string>): Match[] {
   for (const m of text.matchAll(WORD)) {
     const word = m[0];
     if (hasCjk(word)) continue;
-    const token = tokenize(word)[0];
+    const token = latinTerm(word);
     if (token && terms.has(token)) matches.push({ start: m.index ?? 0, end: (m.index ?? 0) + word.length, term: token });
   }
   // CJK words have no spaces around them: find each CJK query term as a substring.

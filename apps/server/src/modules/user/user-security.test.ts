@@ -100,7 +100,7 @@ describe('user security: bind mobile, reset and change password', () => {
     expectFail(await post({ old_password: 'old123', password: 'new123', password_confirm: 'nope' }), 400, 'Passwords entered do not match');
     expect((await call(t.app, 'GET', '/user/info', { token: second })).body.code).toBe(1);
     const changed = await post({ old_password: 'old123', password: 'new123', password_confirm: 'new123' });
-    expect(changed.body).toMatchObject({ code: 1, msg: 'Password changed, please sign in again' });
+    expect(changed.body).toMatchObject({ code: 1, msg: 'Password changed; other devices have been signed out' });
     const fresh = changed.body.data.token;
     expect(fresh).not.toBe(token);
     expect((await call(t.app, 'GET', '/user/info', { token })).status).toBe(401);

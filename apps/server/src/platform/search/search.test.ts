@@ -45,3 +45,22 @@ describe('Bm25Index', () => {
     expect(index.search('low resource', 5).map((h) => h.doc)).not.toContain(0);
   });
 });
+
+describe('Bm25Index incremental updates', () => {
+  it('finds documents added after a search, counts matches, and purges removed postings', () => {
+    const index = new Bm25Index([{ name: 'title', weight: 2 }, { name: 'body', weight: 1 }]);
+    for (let i = 0; i < 50; i += 1) index.add([`paper ${i} about topic${i % 5}`, `body text number ${i} graph`]);
+    expect(index.searchTerms(index.terms('graph'), 5).total).toBe(50);
+    const late = index.add(['Graph neural networks for molecules', 'message passing over molecular graphs']);
+    expect(index.search('molecular graph neural', 3)[0]?.doc).toBe(late);
+    for (let doc = 0; doc < 30; doc += 1) index.remove(doc);
+    const after = index.searchTerms(index.terms('graph'), 100);
+    expect(after.total).toBe(21);
+    expect(after.hits.every((h) => h.doc >= 30)).toBe(true);
+    expect(index.stats().documents).toBe(21);
+    // Best first, ties broken by insertion order, and never more than asked.
+    const top = index.search('body text', 4);
+    expect(top).toHaveLength(4);
+    expect(top.map((h) => h.score)).toEqual([...top.map((h) => h.score)].sort((a, b) => b - a));
+  });
+});

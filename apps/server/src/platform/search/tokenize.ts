@@ -85,6 +85,18 @@ export function tokenize(input: string): string[] {
   return out;
 }
 
+/**
+ * The index term of one Latin-script word (what `tokenize(word)[0]` gives),
+ * without the per-call set-up: for highlighting many words fast. null for
+ * stop words and words too short to index.
+ */
+export function latinTerm(word: string): string | null {
+  const lower = word.normalize('NFKC').toLowerCase();
+  const bare = lower.includes("'") || lower.includes('’') ? lower.replace(/['’]s$/, '') : lower;
+  if ((bare.length < 2 && !/\d/.test(bare)) || STOP_WORDS.has(bare)) return null;
+  return stem(bare);
+}
+
 /** True when the text contains Chinese, Japanese or Korean characters. */
 export function hasCjk(text: string): boolean {
   return HAS_CJK.test(text);

@@ -150,7 +150,7 @@ export const aiEn = {
     field_type: 'Type',
     field_required: 'Required',
     field_max_length: 'Max length',
-    field_options: 'Choices (one per line: value|label)',
+    field_options: 'Choices (one per line: value|zh|en|ja|ko)',
     prompt: 'Prompt',
     prompt_hint: 'Use {{field}} for a field value and {{locale}} for the interface language.',
     template_model: 'Model',

@@ -150,7 +150,7 @@ export const aiJa = {
     field_type: '種類',
     field_required: '必須',
     field_max_length: '最大長',
-    field_options: '選択肢（1行に1つ：値|ラベル）',
+    field_options: '選択肢（1行に1つ：値|中国語|英語|日本語|韓国語）',
     prompt: 'プロンプト',
     prompt_hint: '{{field}} で項目の値、{{locale}} で表示言語を参照します。',
     template_model: 'モデル',

@@ -150,7 +150,7 @@ export const aiKo = {
     field_type: '유형',
     field_required: '필수',
     field_max_length: '최대 길이',
-    field_options: '선택지(한 줄에 하나: 값|라벨)',
+    field_options: '선택지(한 줄에 하나: 값|중국어|영어|일본어|한국어)',
     prompt: '프롬프트',
     prompt_hint: '{{field}}로 항목 값을, {{locale}}로 인터페이스 언어를 참조합니다.',
     template_model: '모델',

@@ -150,7 +150,7 @@ export const aiZh = {
     field_type: '类型',
     field_required: '必填',
     field_max_length: '最大长度',
-    field_options: '选项（每行一个：值|标签）',
+    field_options: '选项（每行一个：值|中文|英文|日文|韩文）',
     prompt: '提示词',
     prompt_hint: '用 {{field}} 引用字段值，用 {{locale}} 引用界面语言。',
     template_model: '模型',

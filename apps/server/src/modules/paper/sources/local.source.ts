@@ -36,7 +36,7 @@ export class LocalSource implements PaperSource {
 
   /** Rows for ids, in the given order. */
   private async hydrate(ids: number[]): Promise<Paper[]> {
-    const rows = new Map((await this.repo.byIds(ids)).map((r) => [r.id, r]));
+    const rows = new Map((await this.repo.listRows(ids)).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = rows.get(id);
       return row ? [toPaper(row)] : [];

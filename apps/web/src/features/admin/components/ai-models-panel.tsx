@@ -86,7 +86,7 @@ export function AiModelsPanel() {
           <Button size="small" onClick={() => runTest({ model: m.key })} data-testid={`model-test-${m.key}`}>
             {t('aiadmin.test')}
           </Button>
-          {settings.default_model !== m.key && channel.kind !== 'offline' && (
+          {!m.is_default && settings.default_model !== m.key && channel.kind !== 'offline' && (
             <Button size="small" onClick={() => void saveAiSettings({ ...settings, default_model: m.key }).catch(() => undefined)}>
               {t('aiadmin.is_default')}
             </Button>

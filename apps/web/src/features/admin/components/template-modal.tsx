@@ -18,7 +18,7 @@ interface FieldValues {
   type: 'text' | 'textarea' | 'select';
   required: boolean;
   max_length: number;
-  /** Choices as text, one `value|zh label` per line (other locales fall back to zh). */
+  /** Choices as text, one `value|zh|en|ja|ko` per line (empty labels fall back to zh). */
   options_text: string;
 }
 
@@ -45,7 +45,7 @@ function toFieldValues(raw: unknown): FieldValues {
     type: f.type ?? 'text',
     required: f.required ?? false,
     max_length: f.max_length ?? 2000,
-    options_text: options.map((o) => `${o.value}|${o.label?.zh ?? o.value}`).join('\n'),
+    options_text: options.map((o) => [o.value, o.label?.zh ?? o.value, o.label?.en ?? '', o.label?.ja ?? '', o.label?.ko ?? ''].join('|').replace(/\|+$/, '')).join('\n'),
   };
 }
 
@@ -106,8 +106,8 @@ export function TemplateModal({ template, categories, models, onClose }: { templ
                   .map((line) => line.trim())
                   .filter(Boolean)
                   .map((line) => {
-                    const [value = '', label] = line.split('|');
-                    return { value: value.trim(), label: { zh: (label ?? value).trim(), en: '', ja: '', ko: '' } };
+                    const [value = '', zh, en = '', ja = '', ko = ''] = line.split('|').map((part) => part.trim());
+                    return { value, label: { zh: zh || value, en, ja, ko } };
                   })
               : [],
         })),

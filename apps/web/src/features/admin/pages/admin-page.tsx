@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLocaleNavigate } from '@/hooks/use-locale';
 import { AiModelsPanel } from '../components/ai-models-panel';
+import { OauthPanel } from '../components/oauth-panel';
 import { OutboxPanel } from '../components/outbox-panel';
 import { SettingsPanel } from '../components/settings-panel';
 import { TemplatesPanel } from '../components/templates-panel';
 import { UsersPanel } from '../components/users-panel';
 
-const SECTIONS = ['users', 'settings', 'outbox', 'models', 'templates'] as const;
+const SECTIONS = ['users', 'settings', 'oauth', 'outbox', 'models', 'templates'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function isSection(value: string): value is Section {
@@ -31,6 +32,7 @@ export default function AdminPage() {
         items={[
           { key: 'users', label: <span data-testid="admin-tab-users">{t('admin.users')}</span>, children: <UsersPanel /> },
           { key: 'settings', label: <span data-testid="admin-tab-settings">{t('admin.settings')}</span>, children: <SettingsPanel /> },
+          { key: 'oauth', label: <span data-testid="admin-tab-oauth">{t('oauthadmin.tab')}</span>, children: <OauthPanel /> },
           { key: 'outbox', label: <span data-testid="admin-tab-outbox">{t('admin.outbox')}</span>, children: <OutboxPanel /> },
           { key: 'models', label: <span data-testid="admin-tab-models">{t('aiadmin.tab_models')}</span>, children: <AiModelsPanel /> },
           { key: 'templates', label: <span data-testid="admin-tab-templates">{t('aiadmin.tab_templates')}</span>, children: <TemplatesPanel /> },
