@@ -122,3 +122,41 @@ test('no markup from an answer or a question ever runs', async ({ page, request 
   await expect(page.getByTestId('message-assistant').first()).not.toHaveAttribute('data-status', 'generating', { timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
+
+test('regenerate, edit and resend, rename, export and delete a conversation', async ({ page, request }) => {
+  await page.goto('/en');
+  await registerByEmail(page, request, uniqueEmail('manage'), 'chat1234');
+  await page.goto('/en/chat');
+  await ask(page, 'First version of the question');
+  const answer = page.getByTestId('message-assistant').last();
+  await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+
+  await answer.getByTestId('msg-regenerate').click();
+  await expect(page.getByTestId('message-assistant')).toHaveCount(1);
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+
+  await page.getByTestId('msg-edit').click();
+  await page.getByTestId('msg-edit-input').fill('Second version of the question');
+  await page.getByTestId('msg-edit-send').click();
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  await expect(page.getByTestId('message-user')).toContainText('Second version');
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByTestId('message-user')).toContainText('Second version');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('chat-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.md$/);
+
+  const id = /id=(\d+)/.exec(page.url())?.[1];
+  await page.getByTestId(`conv-rename-${id}`).click();
+  await page.getByTestId('conv-rename-input').fill('Renamed conversation');
+  await page.getByTestId('conv-rename-save').click();
+  await expect(page.getByTestId(`conv-item-${id}`)).toHaveText('Renamed conversation');
+
+  await page.getByTestId(`conv-delete-${id}`).click();
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await expect(page.getByTestId(`conv-item-${id}`)).toHaveCount(0);
+  await expect(page.getByTestId('chat-empty')).toBeVisible();
+});

@@ -13,6 +13,7 @@ export * from './paper.js';
 export * from './models.js';
 export * from './chat.js';
 export * from './templates.js';
+export * from './commerce.js';
 
 import { siteEndpoints } from './site.js';
 import { authEndpoints } from './auth.js';
@@ -24,6 +25,7 @@ import { paperEndpoints } from './paper.js';
 import { modelsEndpoints } from './models.js';
 import { chatEndpoints } from './chat.js';
 import { templatesEndpoints } from './templates.js';
+import { commerceEndpoints } from './commerce.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -37,4 +39,5 @@ export const api = {
   ...modelsEndpoints,
   ...chatEndpoints,
   ...templatesEndpoints,
+  ...commerceEndpoints,
 };

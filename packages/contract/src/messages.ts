@@ -123,6 +123,21 @@ export const MESSAGES = {
   required_field_empty: { zh: '必填项不能为空：{field}', en: 'Required fields cannot be empty: {field}', ja: '必須項目を入力してください：{field}', ko: '필수 항목을 입력하세요: {field}' },
   field_too_long: { zh: '{field}不能超过{max}个字符', en: '{field} may not exceed {max} characters', ja: '{field}は{max}文字以内にしてください', ko: '{field}은(는) {max}자를 넘을 수 없습니다' },
   template_not_found: { zh: '模板不存在或已停用', en: 'This template does not exist or is disabled', ja: 'テンプレートが存在しないか無効です', ko: '템플릿이 없거나 비활성화되었습니다' },
+  recharge_disabled: { zh: '充值功能未开启', en: 'Top-up is not enabled', ja: 'チャージ機能は有効になっていません', ko: '충전 기능이 활성화되지 않았습니다' },
+  package_not_found: { zh: '套餐不存在或已下架', en: 'This package does not exist or is no longer on sale', ja: 'このプランは存在しないか販売終了です', ko: '이 패키지는 없거나 판매가 종료되었습니다' },
+  order_not_found: { zh: '订单不存在', en: 'Order not found', ja: '注文が見つかりません', ko: '주문을 찾을 수 없습니다' },
+  order_closed: { zh: '订单已关闭，请重新下单', en: 'This order is closed; please place a new one', ja: 'この注文は終了しています。もう一度注文してください', ko: '이 주문은 종료되었습니다. 다시 주문해 주세요' },
+  order_already_paid: { zh: '订单已支付', en: 'This order has already been paid', ja: 'この注文は支払い済みです', ko: '이미 결제된 주문입니다' },
+  gateway_unavailable: { zh: '该支付方式暂不可用', en: 'This payment method is not available', ja: 'この支払い方法は利用できません', ko: '이 결제 수단은 사용할 수 없습니다' },
+  payment_effect_note: { zh: '支付成功，约 2 分钟内生效，请稍后刷新', en: 'Payment received; it takes effect in about 2 minutes, then refresh', ja: 'お支払いを受け付けました。約 2 分で反映されますので、その後更新してください', ko: '결제되었습니다. 약 2분 후 적용되니 새로고침해 주세요' },
+  redeem_code_required: { zh: '请输入兑换码', en: 'Please enter a redeem code', ja: '引換コードを入力してください', ko: '교환 코드를 입력하세요' },
+  redeem_code_unknown: { zh: '兑换码不存在', en: 'This redeem code does not exist', ja: 'この引換コードは存在しません', ko: '존재하지 않는 교환 코드입니다' },
+  redeem_code_used_up: { zh: '兑换码已被使用', en: 'This redeem code has already been used', ja: 'この引換コードは使用済みです', ko: '이미 사용된 교환 코드입니다' },
+  redeem_code_expired: { zh: '兑换码已过期', en: 'This redeem code has expired', ja: 'この引換コードは有効期限切れです', ko: '만료된 교환 코드입니다' },
+  redeem_code_disabled: { zh: '兑换码已停用', en: 'This redeem code has been disabled', ja: 'この引換コードは無効化されています', ko: '비활성화된 교환 코드입니다' },
+  redeem_code_once_per_user: { zh: '您已使用过该兑换码', en: 'You have already redeemed this code', ja: 'この引換コードはすでに使用しました', ko: '이미 이 교환 코드를 사용했습니다' },
+  redeem_rate_limited: { zh: '兑换尝试过于频繁，请稍后再试', en: 'Too many redeem attempts, please try again later', ja: '引換の試行回数が多すぎます。しばらくしてから再試行してください', ko: '교환 시도가 너무 많습니다. 잠시 후 다시 시도하세요' },
+  redeem_success: { zh: '兑换成功', en: 'Redeemed successfully', ja: '引き換えました', ko: '교환되었습니다' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -12,14 +12,14 @@ export interface PaperModel {
 }
 
 /**
- * THE WIRING POINT for the chat issue's model layer. When the chat helper's
- * facade exists (e.g. `services.ai`), return its default channel here; until
- * then the paper features run their honest offline behaviour (structured
- * extract, keyword extraction, search as typed with a hint).
+ * The configured default chat model, when it is a real one. The offline
+ * channel is not a model: with it, paper features use their honest offline
+ * behaviour (structured extract, keyword extraction, search as typed with a hint).
+ * Paper features are not metered (rate-limited instead); see docs/product-choices.md.
  */
 export async function resolvePaperModel(services: Services): Promise<PaperModel | null> {
-  void services;
-  return null;
+  const resolved = await services.models.resolve(undefined, 'en');
+  return resolved.client ? { client: resolved.client, model: resolved.upstreamModel } : null;
 }
 
 const LANGUAGE: Record<Locale, string> = { zh: 'Simplified Chinese', en: 'English', ja: 'Japanese', ko: 'Korean' };

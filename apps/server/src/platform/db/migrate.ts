@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_accounts_indexes.js';
 import * as m0003 from './migrations/0003_share_click_day.js';
 import * as m0004 from './migrations/0004_papers.js';
 import * as m0005 from './migrations/0005_chat.js';
+import * as m0006 from './migrations/0006_commerce.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_share_click_day': m0003,
   '0004_papers': m0004,
   '0005_chat': m0005,
+  '0006_commerce': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -28,7 +28,9 @@ export default function LangGooglePage() {
     started.current = true;
     const token = getCookie(COOKIE.token);
     if (failed || !token) {
-      toast.error(t('msg.oauth_failed'));
+      // The server names the failure; anything else is a generic failure.
+      const key = failed === 'account_disabled' || failed === 'oauth_not_configured' ? failed : 'oauth_failed';
+      toast.error(t(`msg.${key}`));
       void navigate(target, { replace: true });
       return;
     }
