@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { load, startProcess, table, waitFor } from './lib.mjs';
+import { freePort } from './ports.mjs';
 
 const ADMIN = { email: 'bench@xueba.test', password: 'bench123' };
 
@@ -20,9 +21,10 @@ async function signIn(base) {
 }
 
 async function benchXueba(root, label, env, hello) {
-  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), { ...env, HOST: '127.0.0.1', PORT: '3302', LOG_LEVEL: 'error', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const port = await freePort();
+  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), { ...env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   try {
-    const base = 'http://127.0.0.1:3302';
+    const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/pc/config`);
     const token = await signIn(base);
     const config = await load(`${base}/api/pc/config`);
@@ -37,11 +39,12 @@ async function benchXueba(root, label, env, hello) {
 }
 
 export async function benchApi(root, { postgresUrl } = {}) {
-  const hello = startProcess(path.join(root, 'scripts/bench/hello.mjs'), { PORT: '3301' });
+  const helloPort = await freePort();
+  const hello = startProcess(path.join(root, 'scripts/bench/hello.mjs'), { PORT: String(helloPort) });
   let helloResult;
   try {
-    await waitFor('http://127.0.0.1:3301/hello');
-    helloResult = await load('http://127.0.0.1:3301/hello');
+    await waitFor(`http://127.0.0.1:${helloPort}/hello`);
+    helloResult = await load(`http://127.0.0.1:${helloPort}/hello`);
   } finally {
     await hello.stop();
   }

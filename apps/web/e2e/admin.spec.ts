@@ -19,11 +19,14 @@ test('the admin adjusts a balance with a reason and the user sees it', async ({ 
   await view.click();
   await expect(page.getByTestId('admin-user-detail')).toContainText(email);
   await page.getByTestId('adjust-asset').click();
-  await page.getByRole('option', { name: /drawing|绘画|绘图/i }).click();
+  // antd renders the options in a popup; pick the visible one by its label.
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /drawing|绘画|绘图/i }).first().click();
   await page.getByTestId('adjust-delta').fill('7');
   await page.getByTestId('adjust-reason').fill('e2e compensation');
   await page.getByTestId('adjust-submit').click();
   await expect(page.getByTestId('admin-ledger')).toContainText('e2e compensation');
+  await page.keyboard.press('Escape'); // close the user drawer
+  await expect(page.getByTestId('admin-user-detail')).toBeHidden();
   await signOut(page);
 
   await signInWithPassword(page, email, 'user1234');

@@ -1,4 +1,5 @@
 export * from './locales.js';
+export * from './limits.js';
 export * from './envelope.js';
 export * from './messages.js';
 export * from './common.js';

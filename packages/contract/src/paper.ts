@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageQuerySchema, pageSchema } from './common.js';
+import { PAPER_KEYWORD_MAX } from './limits.js';
 
 /**
  * Academic paper search (issue 5): search, detail with references / cited-by /
@@ -41,7 +42,6 @@ export const citeFormatSchema = z.enum(CITE_FORMATS);
 export type CiteFormat = z.infer<typeof citeFormatSchema>;
 
 /** Longest accepted search text (characters). */
-export const PAPER_KEYWORD_MAX = 500;
 /** Deepest result reachable by paging (page_no * page_size). */
 export const PAPER_RESULT_WINDOW = 1000;
 

@@ -42,6 +42,27 @@ const envSchema = z.object({
   SEMANTIC_SCHOLAR_URL: z.string().url().default('https://api.semanticscholar.org'),
   PAPER_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   WEB_DIST: z.string().optional(),
+  /** Payments (issue 6). The sandbox gateway pays without money: on by default except in production. */
+  PAY_SANDBOX: z.enum(['on', 'off']).optional(),
+  /** Delay before the sandbox sends its signed notification, like a real provider's asynchronous call. */
+  PAY_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** Unpaid orders close after this many minutes. */
+  ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  WECHATPAY_MCH_ID: z.string().optional(),
+  WECHATPAY_APP_ID: z.string().optional(),
+  /** Serial number of the merchant API certificate, sent with each signed request. */
+  WECHATPAY_SERIAL_NO: z.string().optional(),
+  /** Merchant private key (PEM; literal \n accepted). */
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  /** WeChat Pay platform public key (PEM) that signs notifications and responses. */
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32).optional(),
+  WECHATPAY_API_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z.string().optional(),
+  /** Application private key (PEM) and Alipay's public key (PEM). */
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY_URL: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish,
   /** A read-only model channel from the environment: an OpenAI-compatible base URL, its key and a comma-separated model list. */

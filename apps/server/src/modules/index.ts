@@ -10,6 +10,7 @@ import { uploadRoutes } from './upload/upload.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { paperRoutes } from './paper/paper.routes.js';
 import { aiRoutes } from './chat/ai.routes.js';
+import { commerceRoutes } from './commerce/commerce.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -23,4 +24,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await adminRoutes(api, ctx);
   await paperRoutes(api, ctx);
   await aiRoutes(api, ctx);
+  await commerceRoutes(api, ctx);
 }

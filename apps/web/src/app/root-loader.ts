@@ -5,7 +5,7 @@ import { ensureUser } from '@/lib/auth';
 import { setLocale } from '@/lib/i18n';
 import { splitLocale } from '@/lib/locale-path';
 import { queryClient } from '@/lib/query-client';
-import { configQuery } from '@/lib/site-config';
+import { configIsForOtherLocale, configQuery } from '@/lib/site-config';
 import { bindShareIfPending, runStartup } from './startup';
 
 let firstRun = true;
@@ -26,11 +26,11 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null>
     if (isLocale(saved) && saved !== 'zh') throw redirect(`/${saved}${url.search}`);
   }
   const { locale } = splitLocale(url.pathname);
-  const [, , user] = await Promise.all([
-    setLocale(locale),
-    queryClient.ensureQueryData(configQuery).catch(() => null),
-    ensureUser(),
-  ]);
+  // The config is answered in the request's language, so the language is set first.
+  const config = setLocale(locale).then(() =>
+    (configIsForOtherLocale() ? queryClient.fetchQuery(configQuery) : queryClient.ensureQueryData(configQuery)).catch(() => null),
+  );
+  const [, user] = await Promise.all([config, ensureUser()]);
   if (attribution?.share_id && user) bindShareIfPending(attribution);
   return null;
 }

@@ -1,14 +1,28 @@
 import { type PcConfig } from '@xueba/contract';
 import { api } from '@/lib/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { currentLocale } from './i18n';
 import { getRuntimeConfig } from './runtime-config';
 import { request } from './request';
 
+/** The language the cached config was answered in (its examples, bulletin and intro are per locale). */
+let configLocale: string | null = null;
+
 export const configQuery = queryOptions({
   queryKey: ['config'] as const,
-  queryFn: ({ signal }) => request(api.config, undefined, { signal, silent: true, background: true }),
+  queryFn: async ({ signal }) => {
+    const locale = currentLocale();
+    const config = await request(api.config, undefined, { signal, silent: true, background: true });
+    configLocale = locale;
+    return config;
+  },
   staleTime: 5 * 60_000,
 });
+
+/** True when the cached config is in another language than the interface now. */
+export function configIsForOtherLocale(): boolean {
+  return configLocale !== null && configLocale !== currentLocale();
+}
 
 /** What the app shows while the config is unavailable: every optional feature off, password sign-in on. */
 export const DEFAULT_CONFIG: PcConfig = {

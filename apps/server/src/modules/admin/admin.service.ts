@@ -1,7 +1,7 @@
 import type { BalanceAsset, Balances, MEMBERSHIP_KINDS, SiteSettings } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { LedgerRow, UserRow } from '../../platform/db/schema.js';
-import { transaction } from '../../platform/db/transaction.js';
+import { transaction, type Tx } from '../../platform/db/transaction.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { OutboxService } from '../outbox/outbox.service.js';
@@ -108,15 +108,22 @@ export class AdminService {
   }
 
   async setMembership(input: { user_id: number; kind: (typeof MEMBERSHIP_KINDS)[number]; level: 'vip' | 'bvip'; months: number }) {
-    const now = this.ctx.now();
-    const row = await transaction(this.ctx.db, async (tx) => {
-      if (!(await this.repo.lockUser(tx, input.user_id))) throw notFound('user_not_found');
-      const current = await this.repo.lockMembership(tx, input.user_id, input.kind);
-      const next = grantMembership(current ?? null, { level: input.level, months: input.months }, now);
-      return this.repo.upsertMembership(tx, { userId: input.user_id, kind: input.kind, level: next.level, expiresAt: next.expiresAt, now });
-    });
+    const row = await transaction(this.ctx.db, (tx) => this.grantMembershipInTx(tx, input));
     await this.services.userInfo.invalidate(input.user_id);
     return { kind: input.kind, level: row.level, expires_at: row.expires_at ? row.expires_at.toISOString() : null };
+  }
+
+  /**
+   * The membership grant inside the caller's transaction, so a paid order or
+   * a redeem code grants it atomically with its own state change. The caller
+   * invalidates the user's cached info after commit.
+   */
+  async grantMembershipInTx(tx: Tx, input: { user_id: number; kind: string; level: 'vip' | 'bvip'; months: number }) {
+    const now = this.ctx.now();
+    if (!(await this.repo.lockUser(tx, input.user_id))) throw notFound('user_not_found');
+    const current = await this.repo.lockMembership(tx, input.user_id, input.kind);
+    const next = grantMembership(current ?? null, { level: input.level, months: input.months }, now);
+    return this.repo.upsertMembership(tx, { userId: input.user_id, kind: input.kind, level: next.level, expiresAt: next.expiresAt, now });
   }
 
   async ledgerAudit() {

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * user where the batch says so (partial unique index).
  */
 /**
- * Seeded packages (prices in cents, recorded in docs/decisions/0007): the five
+ * Seeded packages (prices in cents, recorded in docs/decisions/0007-orders-payments-and-redeem-codes.md): the five
  * word packages of spec §3 and four memberships. Administrators edit them.
  */
 const L = (zh: string, en: string, ja: string, ko: string) => JSON.stringify({ zh, en, ja, ko });
@@ -20,12 +20,12 @@ const WORD_PACKAGES: [number, number, number, boolean][] = [
   [350_000, 14_900, 24_500, false],
   [500_000, 19_900, 35_000, false],
 ];
-const MEMBER_PACKAGES: [string, string, 'vip' | 'bvip', number, number, number, number, number][] = [
-  // [zh name, en name, level, months, price, original, gift conversations, gift drawings]
-  ['月度 VIP', 'Monthly VIP', 'vip', 1, 3_900, 5_900, 100, 10],
-  ['季度 VIP', 'Quarterly VIP', 'vip', 3, 9_900, 17_700, 300, 30],
-  ['年度 VIP', 'Yearly VIP', 'vip', 12, 29_900, 70_800, 1_200, 120],
-  ['永久 B-VIP', 'Permanent B-VIP', 'bvip', 0, 99_900, 199_900, 3_000, 300],
+const MEMBER_PACKAGES: [[string, string, string, string], 'vip' | 'bvip', number, number, number, number, number][] = [
+  // [names zh/en/ja/ko, level, months, price, original, gift conversations, gift drawings]
+  [['月度 VIP', 'Monthly VIP', '月額 VIP', '월간 VIP'], 'vip', 1, 3_900, 5_900, 100, 10],
+  [['季度 VIP', 'Quarterly VIP', '3か月 VIP', '분기 VIP'], 'vip', 3, 9_900, 17_700, 300, 30],
+  [['年度 VIP', 'Yearly VIP', '年額 VIP', '연간 VIP'], 'vip', 12, 29_900, 70_800, 1_200, 120],
+  [['永久 B-VIP', 'Permanent B-VIP', '永久 B-VIP', '평생 B-VIP'], 'bvip', 0, 99_900, 199_900, 3_000, 300],
 ];
 
 async function seed(db: Kysely<unknown>): Promise<void> {
@@ -40,13 +40,13 @@ async function seed(db: Kysely<unknown>): Promise<void> {
               ${original}, ${price}, ${words}, ${recommended}, ${sort}, ${JSON.stringify([{ type: 3, value: String(words) }])})`.execute(db);
   }
   sort = 0;
-  for (const [zh, en, level, months, price, original, giftChats, giftDraws] of MEMBER_PACKAGES) {
+  for (const [[zh, en, ja, ko], level, months, price, original, giftChats, giftDraws] of MEMBER_PACKAGES) {
     sort += 1;
     const benefits = [{ type: 0, value: '' }, { type: level === 'bvip' ? 2 : 1, value: '' }];
     await sql`
       INSERT INTO packages (type, name, description, level, kind, months, original_price, price,
                             gift_conversation_count, gift_drawing_count, invoice, benefits, recommended, sort)
-      VALUES ('member', ${L(zh, en, en, en)}, ${L('', '', '', '')}, ${level}, 'academic_ai', ${months}, ${original}, ${price},
+      VALUES ('member', ${L(zh, en, ja, ko)}, ${L('', '', '', '')}, ${level}, 'academic_ai', ${months}, ${original}, ${price},
               ${giftChats}, ${giftDraws}, true, ${JSON.stringify(benefits)}, ${months === 12}, ${sort})`.execute(db);
   }
 }

@@ -48,7 +48,7 @@ export function AiResults({ question }: { question: string }) {
           <p className="ai-answer__keywords" data-testid="ai-keywords">
             <span className="muted">{t('paper.ai_keywords')}</span>
             {keywords.map((k) => (
-              <span key={k} className="tag tag--brand">
+              <span key={k} className="tag tag--brand" title={k}>
                 {k}
               </span>
             ))}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { api } from '@xueba/contract';
+import { defineRoute } from '../../platform/http/route.js';
+import type { AppContext } from '../../platform/context.js';
+import { PackagesService } from './packages.service.js';
+import { OrdersService, presentOrder } from './orders.service.js';
+import { RedeemService } from './redeem.service.js';
+import { buildGateways } from './gateways/registry.js';
+import { realGateways } from './gateways/real.js';
+import { payRoutes } from './pay.routes.js';
+
+/** Where the browser reaches this app: PUBLIC_URL, else the request's own origin. */
+export function originOf(ctx: AppContext, request: FastifyRequest): string {
+  if (ctx.env.PUBLIC_URL) return ctx.env.PUBLIC_URL.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Packages, orders, redeem codes and their admin pages (issue 6). */
+export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const packages = new PackagesService(ctx, app.services);
+  const gateways = buildGateways(ctx.env, ctx.appSecret, ctx.now, realGateways(ctx.env, ctx.now));
+  const orders = new OrdersService(ctx, app.services, gateways.map);
+  const redeem = new RedeemService(ctx, app.services);
+  const prefix = ctx.env.API_PREFIX === '/' ? '' : ctx.env.API_PREFIX;
+
+  defineRoute(app, api.memberPackages, { handler: ({ query, locale }) => packages.publicList('member', locale, query.kind) });
+  defineRoute(app, api.rechargePackages, { handler: ({ locale }) => packages.publicList('recharge', locale) });
+  defineRoute(app, api.packageDetail, { handler: ({ query, locale }) => packages.publicDetail(query.id, locale) });
+
+  defineRoute(app, api.createOrder, {
+    handler: ({ body, requireUser, request, locale }) => {
+      const origin = originOf(ctx, request);
+      return orders.create(requireUser().id, body, { origin, notifyBase: `${origin}${prefix}` }, locale);
+    },
+  });
+  defineRoute(app, api.orderDetail, { handler: ({ query, requireUser, locale }) => orders.detail(requireUser().id, query.order_no, locale) });
+  defineRoute(app, api.orderLists, { handler: ({ query, requireUser, locale }) => orders.list(requireUser().id, query, locale) });
+
+  defineRoute(app, api.redeemUse, { msg: 'redeem_success', handler: ({ body, requireUser, ip }) => redeem.redeem(requireUser().id, body.code, ip) });
+
+  defineRoute(app, api.adminPackages, { handler: ({ query }) => packages.adminList(query.type) });
+  defineRoute(app, api.adminPackageSave, { msg: 'saved', handler: ({ body }) => packages.save(body.id, body.package) });
+  defineRoute(app, api.adminPackageSetEnabled, {
+    msg: 'saved',
+    handler: async ({ body }) => {
+      await packages.setEnabled(body.id, body.enabled);
+      return null;
+    },
+  });
+
+  defineRoute(app, api.adminOrders, {
+    handler: async ({ query, locale }) => {
+      const now = ctx.now();
+      const { rows, count } = await orders.repo.listOrders(ctx.db, { userId: query.user_id, orderNo: query.order_no, status: query.status, limit: query.page_size, offset: (query.page_no - 1) * query.page_size });
+      return {
+        lists: rows.map((r) => ({ ...presentOrder(r, locale, now), user_id: r.user_id, trade_no: r.trade_no, paid_amount: r.paid_amount, user_sn: r.user_sn, channel: r.channel })),
+        count,
+        page_no: query.page_no,
+        page_size: query.page_size,
+      };
+    },
+  });
+  defineRoute(app, api.adminOrderNotifications, {
+    handler: async ({ query }) => {
+      const { rows, count } = await orders.repo.notifications(ctx.db, { orderNo: query.order_no, limit: query.page_size, offset: (query.page_no - 1) * query.page_size });
+      return {
+        lists: rows.map((n) => ({ id: Number(n.id), gateway: n.gateway, order_no: n.order_no, trade_no: n.trade_no, paid_amount: n.paid_amount, outcome: n.outcome, detail: n.detail, create_time: n.created_at.toISOString() })),
+        count,
+        page_no: query.page_no,
+        page_size: query.page_size,
+      };
+    },
+  });
+
+  defineRoute(app, api.adminRedeemBatch, { msg: 'operation_successful', handler: ({ body, requireUser }) => redeem.createBatch(requireUser().id, body) });
+  defineRoute(app, api.adminRedeemBatches, { handler: ({ query }) => redeem.batches(query) });
+  defineRoute(app, api.adminRedeemCodes, { handler: ({ query }) => redeem.codes(query) });
+  defineRoute(app, api.adminRedeemDisable, {
+    msg: 'saved',
+    handler: async ({ body }) => {
+      await redeem.disable(body);
+      return null;
+    },
+  });
+
+  await payRoutes(app, ctx, { orders, redeem, sandbox: gateways.sandbox, prefix });
+}

@@ -1,0 +1,1 @@
+export type PayGateway = 'sandbox' | 'wechat' | 'alipay';

@@ -1,0 +1,59 @@
+import type { AppContext } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/transaction.js';
+import type { Services } from '../../services.js';
+import { AdminService } from '../admin/admin.service.js';
+import type { PackagesTable, GrantSpec } from './commerce.tables.js';
+import type { Selectable } from 'kysely';
+
+export type PackageRow = Selectable<PackagesTable>;
+
+const ASSETS = ['conversation_count', 'word_count', 'drawing_count'] as const;
+
+/** What a package grants, frozen into an order or a code batch: its counts plus gifts, and its membership. */
+export function grantOfPackage(pkg: PackageRow): GrantSpec {
+  return {
+    package_id: pkg.id,
+    package_name: pkg.name,
+    membership: pkg.type === 'member' && pkg.level && pkg.kind && pkg.months !== null ? { level: pkg.level, kind: pkg.kind, months: pkg.months } : null,
+    conversation_count: pkg.conversation_count + pkg.gift_conversation_count,
+    word_count: pkg.word_count + pkg.gift_word_count,
+    drawing_count: pkg.drawing_count + pkg.gift_drawing_count,
+  };
+}
+
+/**
+ * Applies a grant inside the caller's transaction: each balance through the
+ * ledger with `<keyPrefix>:<asset>` as idempotency key (so a replay can never
+ * grant twice even if the caller's own guard failed), and the membership
+ * through the admin membership service. The caller owns the transaction and
+ * invalidates the user after commit.
+ */
+export class Granter {
+  private readonly admin: AdminService;
+
+  constructor(
+    ctx: AppContext,
+    private readonly services: Services,
+  ) {
+    this.admin = new AdminService(ctx, services);
+  }
+
+  async applyInTx(tx: Tx, userId: number, grant: GrantSpec, ref: { reason: string; refType: string; refId: string; keyPrefix: string }): Promise<void> {
+    if (grant.membership) {
+      await this.admin.grantMembershipInTx(tx, { user_id: userId, kind: grant.membership.kind, level: grant.membership.level, months: grant.membership.months });
+    }
+    for (const asset of ASSETS) {
+      const delta = grant[asset];
+      if (delta <= 0) continue;
+      await this.services.ledger.applyInTx(tx, {
+        userId,
+        asset,
+        delta,
+        reason: ref.reason,
+        refType: ref.refType,
+        refId: ref.refId,
+        idempotencyKey: `${ref.keyPrefix}:${asset}`,
+      });
+    }
+  }
+}

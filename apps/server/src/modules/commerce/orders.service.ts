@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import type { Locale, Order } from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import { transaction } from '../../platform/db/transaction.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import type { Services } from '../../services.js';
+import { UserRepository } from '../user/user.repository.js';
+import { CommerceRepository, type OrderRow } from './commerce.repository.js';
+import { Granter, grantOfPackage } from './grant.js';
+import { NotificationRejected, type PayGateway, type PaymentGateway, type RawHeaders, type VerifiedPayment } from './gateways/gateway.js';
+
+export function presentOrder(row: OrderRow, locale: Locale, now: Date): Order {
+  // An unpaid order past its time is closed, whether or not a write has recorded it yet.
+  const status = row.status === 'created' && row.expires_at.getTime() <= now.getTime() ? 'closed' : row.status;
+  return {
+    order_no: row.order_no,
+    package_id: row.package_id,
+    package_type: row.package_type,
+    package_name: row.snapshot.package_name?.[locale] ?? '',
+    gateway: row.gateway,
+    amount: row.amount,
+    status,
+    create_time: row.created_at.toISOString(),
+    expire_time: row.expires_at.toISOString(),
+    pay_time: row.paid_at ? row.paid_at.toISOString() : null,
+    fulfil_time: row.fulfilled_at ? row.fulfilled_at.toISOString() : null,
+  };
+}
+
+/** Outcome of one notification, as logged in payment_notifications. */
+export type NotifyOutcome = 'fulfilled' | 'duplicate' | 'rejected' | 'unknown_order' | 'gateway_mismatch' | 'amount_mismatch' | 'paid_after_close' | 'error';
+
+/**
+ * Orders and their payment. A price is read from the package on the server;
+ * the order freezes what it grants. Fulfilment happens once, in the same
+ * transaction as the order's state change, under the order's row lock; the
+ * ledger's idempotency keys (`order:<no>:<asset>`) are a second guard.
+ */
+export class OrdersService {
+  readonly repo = new CommerceRepository();
+  private readonly users = new UserRepository();
+  private readonly granter: Granter;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly services: Services,
+    readonly gateways: Map<PayGateway, PaymentGateway>,
+  ) {
+    this.granter = new Granter(ctx, services);
+  }
+
+  async create(userId: number, input: { package_id: number; kind: 'member' | 'recharge'; gateway: PayGateway }, urls: { origin: string; notifyBase: string }, locale: Locale) {
+    const site = await this.services.settings.site();
+    if (input.kind === 'member' && !site.member_package_status) throw badRequest('membership_disabled');
+    if (input.kind === 'recharge' && !site.recharge_package_status) throw badRequest('recharge_disabled');
+    const pkg = await this.repo.findPackage(this.ctx.db, input.package_id);
+    if (!pkg || !pkg.enabled || pkg.type !== input.kind) throw notFound('package_not_found');
+    const gateway = this.gateways.get(input.gateway);
+    if (!gateway) throw badRequest('gateway_unavailable');
+    const user = await this.users.findById(this.ctx.db, userId);
+    if (!user) throw notFound('user_not_found');
+    const now = this.ctx.now();
+    const order = await this.repo.insertOrder(this.ctx.db, {
+      orderNo: newOrderNo(now),
+      userId,
+      packageId: pkg.id,
+      packageType: pkg.type,
+      snapshot: grantOfPackage(pkg),
+      gateway: input.gateway,
+      amount: pkg.price,
+      // Attribution of the account, copied so later account changes do not rewrite history.
+      userSn: user.user_sn,
+      channel: user.channel,
+      now,
+      expiresAt: new Date(now.getTime() + this.ctx.env.ORDER_TIMEOUT_MINUTES * 60_000),
+    });
+    let payment: { pay_url: string | null; code_url: string | null };
+    try {
+      payment = await gateway.createPayment(
+        { order_no: order.order_no, amount: order.amount, subject: pkg.name[locale] || pkg.name.zh, expires_at: order.expires_at },
+        { origin: urls.origin, notifyUrl: `${urls.notifyBase}/pay/notify/${input.gateway}`, returnUrl: `${urls.origin}/` },
+      );
+    } catch (error) {
+      // The order stays unpaid and closes by time; the user sees an honest 502.
+      if (error instanceof AppError) throw error;
+      throw new AppError('gateway_unavailable', 502);
+    }
+    return { ...presentOrder(order, locale, now), ...payment };
+  }
+
+  async detail(userId: number, orderNo: string, locale: Locale): Promise<Order> {
+    const now = this.ctx.now();
+    await this.repo.closeExpired(this.ctx.db, now, { orderNo });
+    const row = await this.repo.findOrder(this.ctx.db, orderNo);
+    if (!row || row.user_id !== userId) throw notFound('order_not_found');
+    return presentOrder(row, locale, now);
+  }
+
+  async list(userId: number, page: { page_no: number; page_size: number }, locale: Locale) {
+    const now = this.ctx.now();
+    await this.repo.closeExpired(this.ctx.db, now, { userId });
+    const { rows, count } = await this.repo.listOrders(this.ctx.db, { userId, limit: page.page_size, offset: (page.page_no - 1) * page.page_size });
+    return { lists: rows.map((r) => presentOrder(r, locale, now)), count, page_no: page.page_no, page_size: page.page_size };
+  }
+
+  /** Sandbox "Cancel": closes an unpaid order at once. */
+  async cancel(orderNo: string): Promise<void> {
+    await transaction(this.ctx.db, async (tx) => {
+      const order = await this.repo.lockOrder(tx, orderNo);
+      if (order?.status === 'created') await this.repo.setOrderState(tx, order.id, { status: 'closed', closed_at: this.ctx.now() });
+    });
+  }
+
+  /**
+   * A provider's notification: verified by its gateway, then applied to the
+   * order. Every notification is logged with its outcome. Returns the reply
+   * the provider expects: failure only for what a retry could fix or what
+   * we refuse to acknowledge (forged, unknown order).
+   */
+  async notify(gatewayName: string, headers: RawHeaders, rawBody: string): Promise<{ outcome: NotifyOutcome; status: number; contentType: string; body: string }> {
+    const gateway = this.gateways.get(gatewayName as PayGateway);
+    const now = this.ctx.now();
+    if (!gateway) {
+      await this.repo.logNotification(this.ctx.db, { gateway: gatewayName.slice(0, 20), orderNo: null, tradeNo: null, paidAmount: null, outcome: 'rejected', detail: 'unknown gateway', now });
+      return { outcome: 'rejected', status: 404, contentType: 'application/json', body: '{"code":"FAIL"}' };
+    }
+    let payment: VerifiedPayment;
+    try {
+      payment = await gateway.verifyNotification(headers, rawBody);
+    } catch (error) {
+      const reason = error instanceof NotificationRejected ? error.reason : 'verification error';
+      await this.repo.logNotification(this.ctx.db, { gateway: gateway.name, orderNo: null, tradeNo: null, paidAmount: null, outcome: 'rejected', detail: `${reason}: ${rawBody.slice(0, 300)}`, now });
+      return { outcome: 'rejected', ...gateway.ack(false) };
+    }
+    let outcome: NotifyOutcome;
+    try {
+      outcome = await this.applyPayment(gateway.name, payment);
+    } catch (error) {
+      outcome = 'error';
+      await this.repo.logNotification(this.ctx.db, {
+        gateway: gateway.name,
+        orderNo: payment.order_no,
+        tradeNo: payment.trade_no,
+        paidAmount: payment.paid_amount,
+        outcome,
+        detail: error instanceof Error ? error.message : 'error',
+        now,
+      });
+    }
+    // A verified notification that cannot ever be fulfilled (wrong amount, paid after close) is
+    // acknowledged so the provider stops retrying; it is logged for a refund by hand.
+    const ok = outcome !== 'error' && outcome !== 'unknown_order' && outcome !== 'gateway_mismatch';
+    return { outcome, ...gateway.ack(ok) };
+  }
+
+  private async applyPayment(gatewayName: PayGateway, payment: VerifiedPayment): Promise<NotifyOutcome> {
+    return transaction(this.ctx.db, async (tx, afterCommit) => {
+      const now = this.ctx.now();
+      const log = async (outcome: NotifyOutcome, detail = '') => {
+        await this.repo.logNotification(tx, { gateway: gatewayName, orderNo: payment.order_no, tradeNo: payment.trade_no, paidAmount: payment.paid_amount, outcome, detail, now });
+        return outcome;
+      };
+      const order = await this.repo.lockOrder(tx, payment.order_no);
+      if (!order) return log('unknown_order');
+      if (order.gateway !== gatewayName) return log('gateway_mismatch', `order gateway ${order.gateway}`);
+      if (order.status !== 'created' && order.status !== 'closed') {
+        return log('duplicate', order.trade_no === payment.trade_no ? `already ${order.status}` : `already ${order.status} by trade ${order.trade_no ?? ''}: refund by hand`);
+      }
+      if (payment.paid_amount !== order.amount) return log('amount_mismatch', `order ${order.amount}, paid ${payment.paid_amount}`);
+      if (order.status === 'closed' || order.expires_at.getTime() <= now.getTime()) {
+        await this.repo.setOrderState(tx, order.id, { status: 'paid_after_close', trade_no: payment.trade_no, paid_amount: payment.paid_amount, paid_at: now, closed_at: order.closed_at ?? now });
+        return log('paid_after_close', 'not fulfilled: refund by hand');
+      }
+      await this.granter.applyInTx(tx, order.user_id, order.snapshot, { reason: 'order', refType: 'order', refId: order.order_no, keyPrefix: `order:${order.order_no}` });
+      await this.repo.setOrderState(tx, order.id, { status: 'fulfilled', trade_no: payment.trade_no, paid_amount: payment.paid_amount, paid_at: now, fulfilled_at: now });
+      afterCommit(() => this.services.userInfo.invalidate(order.user_id));
+      return log('fulfilled');
+    });
+  }
+}
+
+/** XB + UTC timestamp + 10 random digits: sortable, unguessable enough for a checkout link that is also signed. */
+function newOrderNo(now: Date): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `XB${stamp}${crypto.randomInt(0, 10 ** 10).toString().padStart(10, '0')}`;
+}
+
+export function randomTradeNo(): string {
+  return crypto.randomBytes(8).toString('hex');
+}

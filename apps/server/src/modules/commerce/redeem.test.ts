@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope, Package } from '@xueba/contract';
+import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { CODE_ALPHABET, REDEEM_LIMIT_PER_USER } from './redeem.service.js';
+import { SandboxGateway } from './gateways/sandbox.js';
+
+describe('redeem codes', () => {
+  let t: TestApp;
+  let admin: { token: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await makeUser(t.app, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function batch(body: Record<string, unknown>) {
+    return call<{ batch_id: number; codes: string[] }>(t.app, 'POST', '/admin/redeem/batch', { token: admin.token, body });
+  }
+  async function redeemFrom(ip: string, token: string, code: string) {
+    const r = await t.app.inject({ method: 'POST', url: '/api/redeem/use', remoteAddress: ip, headers: { 'content-type': 'application/json', token, 'accept-language': 'en' }, payload: JSON.stringify({ code }) });
+    return { status: r.statusCode, body: r.json() as Envelope<unknown> };
+  }
+  async function words(token: string) {
+    return (await call<{ balance: { conversation_count: number; word_count: number; drawing_count: number; session_balance: number } }>(t.app, 'GET', '/user/info', { token })).body.data.balance.word_count;
+  }
+
+  it('generates a batch of unambiguous codes; redeems case-insensitively, once; clear messages for unknown, used, expired and disabled', async () => {
+    const created = await batch({ count: 3, uses_per_code: 1, one_per_user: true, grant: { word_count: 5000 } });
+    expect(created.status).toBe(200);
+    expect(created.body.data.codes).toHaveLength(3);
+    for (const code of created.body.data.codes) expect([...code].every((c) => CODE_ALPHABET.includes(c))).toBe(true);
+    const [c1, c2, c3] = created.body.data.codes as [string, string, string];
+    const user = await makeUser(t.app);
+    const before = await words(user.token);
+    const ok = await redeemFrom('10.1.0.1', user.token, c1.toLowerCase().replace(/(.{4})/g, '$1-'));
+    expect(ok.status).toBe(200);
+    expect(ok.body.msg).toBe('Redeemed successfully');
+    expect(await words(user.token)).toBe(before + 5000);
+    const again = await redeemFrom('10.1.0.1', (await makeUser(t.app)).token, c1);
+    expect(again).toMatchObject({ status: 409, body: { msg: 'This redeem code has already been used' } });
+    expect(await redeemFrom('10.1.0.1', user.token, 'ZZZZZZZZZZZZZZZZ')).toMatchObject({ status: 404, body: { msg: 'This redeem code does not exist' } });
+    expect((await redeemFrom('10.1.0.1', user.token, '')).status).toBe(400);
+
+    await call(t.app, 'POST', '/admin/redeem/disable', { token: admin.token, body: { batch_id: created.body.data.batch_id } });
+    expect(await redeemFrom('10.1.0.1', user.token, c2)).toMatchObject({ status: 403, body: { msg: 'This redeem code has been disabled' } });
+
+    const expiring = await batch({ count: 1, uses_per_code: 5, one_per_user: true, expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(), grant: { conversation_count: 3 } });
+    const code = expiring.body.data.codes[0] as string;
+    expect((await redeemFrom('10.1.0.2', user.token, code)).status).toBe(200);
+    expect(await redeemFrom('10.1.0.2', user.token, code)).toMatchObject({ status: 409, body: { msg: 'You have already redeemed this code' } });
+    t.clock.advance(120_000);
+    expect(await redeemFrom('10.1.0.2', (await makeUser(t.app)).token, code)).toMatchObject({ status: 410, body: { msg: 'This redeem code has expired' } });
+    expect(c3).toBeDefined();
+  });
+
+  it('rejects bad batches: negative or huge grants, both or neither of package and balances', async () => {
+    expect((await batch({ count: 1, uses_per_code: 1, one_per_user: true, grant: { word_count: -1 } })).status).toBe(400);
+    expect((await batch({ count: 1, uses_per_code: 1, one_per_user: true, grant: { word_count: 2_000_000_000 } })).status).toBe(400);
+    expect((await batch({ count: 0, uses_per_code: 1, one_per_user: true, grant: { word_count: 1 } })).status).toBe(400);
+    expect((await batch({ count: 1, uses_per_code: 1, one_per_user: true, grant: {} })).status).toBe(400);
+    expect((await batch({ count: 1, uses_per_code: 1, one_per_user: true, grant: { package_id: 1, word_count: 1 } })).status).toBe(400);
+    expect((await call(t.app, 'POST', '/admin/redeem/batch', { token: (await makeUser(t.app)).token, body: { count: 1, uses_per_code: 1, one_per_user: true, grant: { word_count: 1 } } })).status).toBe(403);
+  });
+
+  it('a package code grants the membership; batches list, codes list and CSV export', async () => {
+    const members = (await call<{ lists: Package[] }>(t.app, 'GET', '/member/packages')).body.data.lists;
+    const created = await batch({ count: 2, uses_per_code: 2, one_per_user: false, grant: { package_id: members[0]?.id } });
+    const user = await makeUser(t.app);
+    expect((await redeemFrom('10.2.0.1', user.token, created.body.data.codes[0] as string)).status).toBe(200);
+    const info = (await call<{ member_level: string }>(t.app, 'GET', '/user/info', { token: user.token })).body.data;
+    expect(info.member_level).toBe('vip');
+    const batches = await call<{ lists: { id: number; used: number }[] }>(t.app, 'GET', '/admin/redeem/batches', { token: admin.token });
+    expect(batches.body.data.lists.find((b) => b.id === created.body.data.batch_id)?.used).toBe(1);
+    const codes = await call<{ count: number }>(t.app, 'GET', '/admin/redeem/codes', { token: admin.token, query: { batch_id: String(created.body.data.batch_id) } });
+    expect(codes.body.data.count).toBe(2);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/admin/redeem/export?batch_id=${created.body.data.batch_id}`, headers: { token: admin.token } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('code,uses,uses_per_code,disabled,expires_at');
+    expect(csv.body).toContain(`${created.body.data.codes[0]},1,2,0,`);
+    const denied = await t.app.inject({ method: 'GET', url: `/api/admin/redeem/export?batch_id=${created.body.data.batch_id}`, headers: { token: user.token } });
+    expect(denied.statusCode).toBe(403);
+  });
+
+  it('rate-limits guessing per user', async () => {
+    const user = await makeUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < REDEEM_LIMIT_PER_USER + 2; i += 1) statuses.push((await redeemFrom(`10.3.0.${i}`, user.token, `GUESS${i}AAAAAAAAAA`)).status);
+    expect(statuses.slice(0, REDEEM_LIMIT_PER_USER).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(REDEEM_LIMIT_PER_USER)).toEqual([429, 429]);
+  });
+
+  it('1,000 concurrent redemptions of one single-use code by different users: exactly one success; then the ledger audit is clean', async () => {
+    const created = await batch({ count: 1, uses_per_code: 1, one_per_user: true, grant: { word_count: 777, drawing_count: 3 } });
+    const code = created.body.data.codes[0] as string;
+    const tokens: string[] = [];
+    for (let i = 0; i < 1000; i += 1) {
+      const user = await t.app.services.accounts.create({ email: `race${i}@example.com` });
+      tokens.push(await t.app.sessions.create(user.id, { terminal: 'pc', ip: '127.0.0.1', userAgent: 'test' }));
+    }
+    // Alongside, paid orders notified twice and more redemptions of a multi-use code, to give the audit a mixed workload.
+    const multi = await batch({ count: 1, uses_per_code: 50, one_per_user: true, grant: { conversation_count: 2 } });
+    const sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
+    const pkg = (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages')).body.data.lists[0] as Package;
+    const orders = await Promise.all(
+      tokens.slice(0, 20).map(async (token) => (await call<{ order_no: string; amount: number }>(t.app, 'POST', '/order/create', { token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data),
+    );
+    const notifications = orders.flatMap((o) => [0, 1].map(() => sandbox.signNotification({ order_no: o.order_no, paid_amount: o.amount, trade_no: `R${o.order_no}` })));
+
+    const results = await Promise.all([
+      ...tokens.map((token, i) => redeemFrom(`10.9.${Math.floor(i / 250)}.${i % 250}`, token, code)),
+      ...tokens.slice(0, 80).map((token, i) => redeemFrom(`10.8.0.${i}`, token, multi.body.data.codes[0] as string)),
+      ...notifications.map(async (n) => ({ status: (await t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: n.headers, payload: n.body })).statusCode, body: null })),
+    ]);
+    const single = results.slice(0, 1000);
+    expect(single.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(single.filter((r) => r.status === 409)).toHaveLength(999);
+    const multiResults = results.slice(1000, 1080);
+    expect(multiResults.filter((r) => r.status === 200)).toHaveLength(50);
+    const winners = await t.owned.ctx.db.selectFrom('ledger').select('user_id').where('ref_type', '=', 'redeem').where('asset', '=', 'word_count').where('delta', '=', '777').execute();
+    expect(winners).toHaveLength(1);
+    const fulfilled = await t.owned.ctx.db.selectFrom('orders').select('id').where('order_no', 'in', orders.map((o) => o.order_no)).where('status', '=', 'fulfilled').execute();
+    expect(fulfilled).toHaveLength(20);
+    const audit = await call<{ mismatches: unknown[] }>(t.app, 'GET', '/admin/ledger/audit', { token: admin.token });
+    expect(audit.body.data.mismatches).toEqual([]);
+  }, 180_000);
+});
