@@ -22,7 +22,7 @@ const results = { date: new Date().toISOString(), node: process.version };
 const postgresUrl = process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL;
 if (run('api')) results.api = await benchApi(root, { postgresUrl });
 if (run('chat')) results.chat = await benchChat(root, { postgresUrl });
-if (run('web')) results.web = await benchWeb(root, ['/']);
+if (run('web')) results.web = await benchWeb(root, ['/', '/chat', '/academic_search']);
 if (run('papers')) results.papers = await benchPapers(root);
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });

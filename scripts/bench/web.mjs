@@ -59,7 +59,7 @@ function lighthouse(root, url) {
 }
 
 /** Pages and the element that shows their first screen has rendered. */
-const FIRST_SCREEN = { '/': '[data-testid=home-page]', '/chat': '[data-testid=chat-page]', '/academic_search': '[data-testid=paper-search-page]' };
+const FIRST_SCREEN = { '/': '[data-testid=home-page]', '/chat': '[data-testid=chat-page]', '/academic_search': '[data-testid=academic-search-page]' };
 
 export async function benchWeb(root, pages = ['/']) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-web-'));

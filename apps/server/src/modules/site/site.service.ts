@@ -2,6 +2,7 @@ import type { Locale, PcConfig, PolicyType } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Services } from '../../services.js';
 import { hmac } from '../../platform/crypto.js';
+import { SerializedEnvelope } from '../../platform/http/route.js';
 
 /** Relative image paths get the configured domain; absolute ones stay unchanged (spec §3). */
 export function withDomain(domain: string, value: string): string {
@@ -11,12 +12,21 @@ export function withDomain(domain: string, value: string): string {
 }
 
 export class SiteService {
-  private readonly configs = new Map<Locale, { value: PcConfig; settings: object }>();
+  private readonly configs = new Map<Locale, { value: PcConfig; envelope: SerializedEnvelope; settings: object }>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly services: Services,
   ) {}
+
+  /** The config envelope, serialised once per locale and settings version (it is read on every page load). */
+  async configEnvelope(locale: Locale): Promise<SerializedEnvelope> {
+    const site = await this.services.settings.site();
+    const cached = this.configs.get(locale);
+    if (cached && cached.settings === site) return cached.envelope;
+    await this.config(locale);
+    return this.configs.get(locale)!.envelope;
+  }
 
   async config(locale: Locale): Promise<PcConfig> {
     const site = await this.services.settings.site();
@@ -56,7 +66,7 @@ export class SiteService {
       inDingTalk: false,
       server: { version: this.ctx.version, name: site.website.name },
     };
-    this.configs.set(locale, { value, settings: site });
+    this.configs.set(locale, { value, envelope: SerializedEnvelope.of(value), settings: site });
     return value;
   }
 

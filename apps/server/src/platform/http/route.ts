@@ -25,8 +25,21 @@ export interface RouteContext<E extends Endpoint> {
   message(key: MessageKey, params?: MessageParams): void;
 }
 
+/**
+ * A whole success envelope serialised ahead of time. Hot, rarely changing
+ * answers (`/pc/config`) cache this string instead of serialising the same
+ * object on every request.
+ */
+export class SerializedEnvelope {
+  constructor(readonly json: string) {}
+
+  static of(data: unknown): SerializedEnvelope {
+    return new SerializedEnvelope(JSON.stringify({ code: 1, data, show: 0, msg: '' }));
+  }
+}
+
 export interface RouteOptions<E extends Endpoint> {
-  handler(ctx: RouteContext<E>): Promise<z.output<E['response']>> | z.output<E['response']>;
+  handler(ctx: RouteContext<E>): Promise<z.output<E['response']> | SerializedEnvelope> | z.output<E['response']> | SerializedEnvelope;
   /** Success message shown as a toast. */
   msg?: MessageKey;
 }
@@ -92,6 +105,7 @@ export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: 
         },
       };
       const data = await options.handler(ctx);
+      if (data instanceof SerializedEnvelope) return reply.type('application/json; charset=utf-8').send(data.json);
       return success(request, data ?? null, msg?.key, msg?.params);
     },
   });
