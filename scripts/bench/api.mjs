@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { load, startProcess, table, waitFor } from './lib.mjs';
+import { load, startProcess, table, waitFor, withTempDatabase } from './lib.mjs';
 import { freePort } from './ports.mjs';
 
 const ADMIN = { email: 'bench@xueba.test', password: 'bench123' };
@@ -55,18 +54,7 @@ export async function benchApi(root, { postgresUrl } = {}) {
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   if (postgresUrl) {
-    const name = `xueba_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    try {
-      rows.push(...(await benchXueba(root, 'PostgreSQL', { DATABASE_URL: url.toString() }, helloResult)));
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    rows.push(...(await withTempDatabase(postgresUrl, 'xueba_bench', (url) => benchXueba(root, 'PostgreSQL', { DATABASE_URL: url }, helloResult))));
   }
   console.log(`\nAPI throughput (autocannon, 50 connections, 8 s after a 2 s warm-up; ratio = rps / hello-world rps)\n`);
   console.log(table(rows, ['target', 'rps', 'p50', 'p99', 'ratio', 'goal']));

@@ -16,8 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import pg from 'pg';
-import { startProcess, table, waitFor } from './lib.mjs';
+import { startProcess, table, waitFor, withTempDatabase } from './lib.mjs';
 
 const ADMIN = { email: 'bench@xueba.test', password: 'bench123' };
 const PORT = 3303;
@@ -131,18 +130,7 @@ function rssKb(pid) {
 export async function benchChat(root, { postgresUrl } = {}) {
   const results = { pglite: await benchOn(root, 'PGlite', {}) };
   if (postgresUrl) {
-    const name = `xueba_bench_chat_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    try {
-      results.postgres = await benchOn(root, 'PostgreSQL', { DATABASE_URL: url.toString() });
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    results.postgres = await withTempDatabase(postgresUrl, 'xueba_bench_chat', (url) => benchOn(root, 'PostgreSQL', { DATABASE_URL: url }));
   }
   return results;
 }
