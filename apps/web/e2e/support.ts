@@ -101,7 +101,12 @@ export async function signInWithPassword(page: Page, account: string, password: 
 }
 
 export async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
-  await expect(page.getByTestId('login-open')).toBeVisible();
+  // The user menu is a dropdown that animates open; a click during the animation can
+  // miss the item, so open it and click again until the sign-in button is back.
+  await expect(async () => {
+    if (await page.getByTestId('org-name').isVisible()) await page.keyboard.press('Escape');
+    if (!(await page.getByTestId('logout').isVisible())) await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click({ timeout: 3000 });
+    await expect(page.getByTestId('login-open')).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
 }
