@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatStreamEventSchema, type ChatMessage, type Conversation } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { call, makeUser, type TestApp } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
-import { listen, stream, textOf } from '../../test/sse-client.js';
+import { stream, textOf } from '../../test/sse-client.js';
+import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
 
 async function balance(t: TestApp, userId: number, asset: string): Promise<number> {
   const row = await t.owned.ctx.db.selectFrom('balances').select('amount').where('user_id', '=', userId).where('asset', '=', asset).executeTakeFirst();
@@ -19,15 +20,13 @@ describe('chat over an OpenAI-compatible upstream', () => {
   let fake: FakeOpenAI;
   let base: string;
   let admin: Awaited<ReturnType<typeof makeUser>>;
+  let ai: AiTestApp;
   beforeAll(async () => {
-    fake = await FakeOpenAI.start();
-    t = await createTestApp({ AI_BASE_URL: fake.url, AI_API_KEY: 'sk-env', AI_MODELS: 'fake-model, other-model' });
-    base = await listen(t.app);
-    admin = await makeUser(t.app, { role: 'admin' });
+    ai = await startAiTestApp('sk-env', 'fake-model, other-model');
+    ({ t, fake, base, admin } = ai);
   });
   afterAll(async () => {
-    await t.close();
-    await fake.close();
+    await ai.close();
   });
 
   it('streams each upstream chunk as its own typed event, stores the turn and charges one count', async () => {

@@ -3,6 +3,7 @@ import { chatStreamEventSchema, type AdminChannel, type PublicModel } from '@xue
 import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { listen, stream, textOf } from '../../test/sse-client.js';
+import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
 
 describe('offline channel (no model configured)', () => {
   let t: TestApp;
@@ -46,15 +47,13 @@ describe('admin model channels', () => {
   let fake: FakeOpenAI;
   let base: string;
   let admin: Awaited<ReturnType<typeof makeUser>>;
+  let ai: AiTestApp;
   beforeAll(async () => {
-    fake = await FakeOpenAI.start();
-    t = await createTestApp({ AI_BASE_URL: fake.url, AI_API_KEY: 'sk-env-secret', AI_MODELS: 'env-a,env-b' });
-    base = await listen(t.app);
-    admin = await makeUser(t.app, { role: 'admin' });
+    ai = await startAiTestApp('sk-env-secret', 'env-a,env-b');
+    ({ t, fake, base, admin } = ai);
   });
   afterAll(async () => {
-    await t.close();
-    await fake.close();
+    await ai.close();
   });
 
   it('stores the key sealed, never returns it, and shows env and offline channels read-only', async () => {
