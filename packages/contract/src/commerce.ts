@@ -17,7 +17,8 @@ export const PACKAGE_TYPES = ['member', 'recharge'] as const;
 export const packageTypeSchema = z.enum(PACKAGE_TYPES);
 export const PAY_GATEWAYS = ['sandbox', 'wechat', 'alipay'] as const;
 export const payGatewaySchema = z.enum(PAY_GATEWAYS);
-export const ORDER_STATUSES = ['created', 'paid', 'fulfilled', 'closed', 'paid_after_close'] as const;
+/** refunded: an administrator recorded a refund made by hand (POST /admin/order/refund, issue 6 promotion). */
+export const ORDER_STATUSES = ['created', 'paid', 'fulfilled', 'closed', 'paid_after_close', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 const text = (max: number) => z.string().trim().max(max, 'validation_failed');

@@ -15,6 +15,9 @@ export * from './models.js';
 export * from './chat.js';
 export * from './templates.js';
 export * from './commerce.js';
+export * from './doc.js';
+export * from './tasks.js';
+export * from './promotion.js';
 
 import { siteEndpoints } from './site.js';
 import { authEndpoints } from './auth.js';
@@ -27,6 +30,9 @@ import { modelsEndpoints } from './models.js';
 import { chatEndpoints } from './chat.js';
 import { templatesEndpoints } from './templates.js';
 import { commerceEndpoints } from './commerce.js';
+import { docEndpoints } from './doc.js';
+import { tasksEndpoints } from './tasks.js';
+import { promotionEndpoints } from './promotion.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -41,4 +47,7 @@ export const api = {
   ...chatEndpoints,
   ...templatesEndpoints,
   ...commerceEndpoints,
+  ...docEndpoints,
+  ...tasksEndpoints,
+  ...promotionEndpoints,
 };

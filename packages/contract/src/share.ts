@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { shareIdSchema, userSnSchema } from './common.js';
+import { rewardSchema } from './tasks.js';
+import { inviteUnlockSchema } from './promotion.js';
 
 export const shareEndpoints = {
   invite: endpoint({
@@ -11,7 +13,17 @@ export const shareEndpoints = {
     tags: ['share'],
     // A POST without any body is fine too (Fastify hands the validator null then).
     body: z.object({}).nullish(),
-    response: z.object({ share_id: z.string(), link: z.string(), invite_count: z.number().int(), click_count: z.number().int() }),
+    response: z.object({
+      share_id: z.string(),
+      link: z.string(),
+      invite_count: z.number().int(),
+      click_count: z.number().int(),
+      /** The invitation rewards on offer (issue 6) and what this user has earned from invitations so far. */
+      rewards: z.object({ enabled: z.boolean(), unlock: inviteUnlockSchema, inviter: rewardSchema, invitee: rewardSchema }),
+      earned: rewardSchema,
+      /** Invitees whose reward waits for their first use or payment. */
+      rewards_pending: z.number().int(),
+    }),
     idempotent: true,
   }),
   click: endpoint({
