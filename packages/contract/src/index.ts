@@ -16,6 +16,7 @@ export * from './chat.js';
 export * from './templates.js';
 export * from './commerce.js';
 export * from './doc.js';
+export * from './doc.js';
 export * from './tasks.js';
 export * from './promotion.js';
 
@@ -30,6 +31,7 @@ import { modelsEndpoints } from './models.js';
 import { chatEndpoints } from './chat.js';
 import { templatesEndpoints } from './templates.js';
 import { commerceEndpoints } from './commerce.js';
+import { docEndpoints } from './doc.js';
 import { docEndpoints } from './doc.js';
 import { tasksEndpoints } from './tasks.js';
 import { promotionEndpoints } from './promotion.js';
@@ -47,6 +49,7 @@ export const api = {
   ...chatEndpoints,
   ...templatesEndpoints,
   ...commerceEndpoints,
+  ...docEndpoints,
   ...docEndpoints,
   ...tasksEndpoints,
   ...promotionEndpoints,
