@@ -73,6 +73,13 @@ export const errorEventSchema = z.object({
   msg: z.string(),
   charged: chargeSchema.nullable(),
   balance: streamBalanceSchema,
+  /**
+   * true: the question was refused after the stream had started (a limit or
+   * balance check lost a race with another tab or process) and nothing was
+   * saved; the client treats it like a refusal with HTTP `status`.
+   */
+  refused: z.boolean().optional(),
+  status: z.number().int().optional(),
 });
 
 export const chatStartEventSchema = z.object({

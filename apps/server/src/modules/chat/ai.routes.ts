@@ -20,7 +20,7 @@ import { chatRoutes } from './chat.routes.js';
 export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const services = app.services;
   services.retrieval.register(new HelpSource(services.settings));
-  const runner = new AnswerRunner(ctx, services.ledger, app.log);
+  const runner = new AnswerRunner(ctx, services.ledger, app.log, services.tasks);
   const gate = new AnswerGate(ctx, services);
   const chat = new ChatService(ctx, services.models, gate, runner);
   const templates = new TemplatesService(ctx, services.settings, services.models, gate, runner);

@@ -1,6 +1,7 @@
 import { formatMessage, type ChatStreamEvent, type CreateStreamEvent, type Locale, type MessageKey } from '@xueba/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
 import { transaction, type Tx } from '../../platform/db/transaction.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { ChatModelError, type ChatChunk, type ChatModelClient, type ChatTurn, type ChatModelErrorKind } from '../../providers/ai/chat-model.js';
@@ -12,7 +13,7 @@ import { ChatRepository } from './chat.repository.js';
 import type { StoredSource } from './chat.tables.js';
 
 export type AnswerTable = 'chat_messages' | 'creations';
-type StopReason = 'stopped' | 'client_closed' | 'shutdown';
+type StopReason = 'stopped' | 'client_closed' | 'shutdown' | 'refused';
 
 /** Who pays: null for members, visitors, free models and admin tests. */
 export interface BillingPlan {
@@ -32,6 +33,12 @@ export interface AnswerJob {
   start: Extract<ChatStreamEvent | CreateStreamEvent, { type: 'start' }>;
   /** The upstream call, when the caller started it early (overlapping the database work before the stream). */
   upstream?: Upstream;
+  /**
+   * The write of the turn (limits, balance, rows), when the stream starts
+   * before it commits. A rejection ends the stream as refused: nothing was
+   * stored, nothing is settled or charged.
+   */
+  ready?: Promise<void>;
   /** Writes the outcome into the target row, inside the settlement transaction. */
   persist?: (tx: Tx, settlement: Settlement) => Promise<void>;
   /** Reference for the ledger row (reason, ref type). */
@@ -111,6 +118,8 @@ export class AnswerRunner {
     private readonly ctx: AppContext,
     private readonly ledger: LedgerService,
     private readonly log: FastifyBaseLogger,
+    /** Daily tasks and invitation unlocks (issue 6): told of each finished answer; never throws. */
+    private readonly activity?: { record(userId: number, event: 'chat' | 'template'): Promise<void> },
   ) {}
 
   /** Marks answers left generating by a previous run failed, and starts the cross-process polling. */
@@ -151,8 +160,9 @@ export class AnswerRunner {
     return entry.done;
   }
 
-  isActive(table: AnswerTable, id: number): boolean {
-    return this.active.has(`${table}:${id}`);
+  isActive(table: AnswerTable, id: number, userId?: number): boolean {
+    const entry = this.active.get(`${table}:${id}`);
+    return entry !== undefined && (userId === undefined || entry.userId === userId);
   }
 
   /** Answers this process is streaming for the user (a cheap first check before the database's). */
@@ -188,6 +198,12 @@ export class AnswerRunner {
       entry.reason ??= 'client_closed';
       controller.abort();
     });
+    let refusal: unknown = null;
+    const ready = job.ready?.catch((error: unknown) => {
+      refusal = error;
+      entry.reason = 'refused';
+      controller.abort();
+    });
     let content = '';
     let sources: StoredSource[] | null = null;
     let usage: { promptTokens: number; completionTokens: number } | null = null;
@@ -216,6 +232,13 @@ export class AnswerRunner {
         else this.log.warn({ kind: error.kind, status: error.status, msg: error.message }, 'model call failed');
       }
     }
+    await ready;
+    if (refusal !== null) {
+      this.refuse(sink, job, refusal);
+      if (key) this.active.delete(key);
+      resolveDone();
+      return;
+    }
     const status = failure ? 'failed' : entry.reason ? 'stopped' : 'done';
     const words = countWords(content);
     const settlement: Settlement = {
@@ -240,6 +263,9 @@ export class AnswerRunner {
       settlement.chargedAsset = null;
       await this.markFailed(job, content).catch((e: unknown) => this.log.error({ err: e }, 'could not mark the answer failed'));
     }
+    if (!failure && status === 'done' && job.target && this.activity) {
+      await this.activity.record(job.target.userId, job.target.table === 'creations' ? 'template' : 'chat');
+    }
     if (key) this.active.delete(key);
     resolveDone();
     const charged = settlement.charged > 0 && settlement.chargedAsset ? { asset: settlement.chargedAsset as 'conversation_count' | 'word_count', amount: settlement.charged } : null;
@@ -256,6 +282,16 @@ export class AnswerRunner {
         balance,
       });
     }
+    sink.end();
+  }
+
+  /** The turn's write was refused after the stream started: the refusal as an error event, as if answered before it. */
+  private refuse(sink: SseSink, job: AnswerJob, error: unknown): void {
+    const known = error instanceof AppError;
+    if (!known) this.log.error({ err: error }, 'answer could not be stored');
+    const key: MessageKey = known ? error.key : 'server_exception';
+    const params = known ? error.params : {};
+    emit(sink, { type: 'error', message_id: null, code: key, msg: formatMessage(key, job.locale, params), charged: null, balance: null, refused: true, status: known ? error.status : 500 });
     sink.end();
   }
 

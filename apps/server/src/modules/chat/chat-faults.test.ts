@@ -18,6 +18,11 @@ describe('chat faults', () => {
   async function answerRow(id: unknown) {
     return t.owned.ctx.db.selectFrom('chat_messages').selectAll().where('id', '=', String(id)).executeTakeFirstOrThrow();
   }
+  /** The stream starts before its turn commits: an answer row may not be there yet. */
+  async function settled(id: unknown): Promise<boolean> {
+    const row = await t.owned.ctx.db.selectFrom('chat_messages').select('status').where('id', '=', String(id)).executeTakeFirst();
+    return row !== undefined && row.status !== 'generating';
+  }
   async function count(userId: number): Promise<number> {
     const row = await t.owned.ctx.db.selectFrom('balances').select('amount').where('user_id', '=', userId).where('asset', '=', 'conversation_count').executeTakeFirst();
     return Number(row?.amount ?? 0);
@@ -104,7 +109,7 @@ describe('chat faults', () => {
         return all.filter((x) => x.type === 'delta').length === 2 ? 'abort' : undefined;
       },
     });
-    await until(async () => (await answerRow(answerId)).status !== 'generating');
+    await until(() => settled(answerId));
     expect(await answerRow(answerId)).toMatchObject({ status: 'stopped', content: 'Half an ', charged: 1 });
     await until(() => fake.aborted > abortedBefore);
     expect(await count(u.user.id)).toBe(before - 1);
@@ -173,12 +178,49 @@ describe('chat faults', () => {
     expect((await first).events.at(-1)).toMatchObject({ charged: { amount: 1 }, balance: { conversation_count: 0 } });
   });
 
+  it('two tabs asking at the same moment on the last count: one answer, one refusal, nothing stored for it', async () => {
+    const u = await makeUser(t.app);
+    const current = await count(u.user.id);
+    await t.app.services.ledger.apply([{ userId: u.user.id, asset: 'conversation_count', delta: 1 - current, reason: 'test', refType: 'test' }]);
+    // The default script: a request refused before its upstream call consumes none.
+    const results = await Promise.all(['A', 'B'].map((content) => stream(base, '/chat/send', { content, model: 'env:fake-model' }, { token: u.token, locale: 'en' })));
+    const answered = results.filter((r) => r.status === 200 && r.events.at(-1)?.type === 'end');
+    const refused = results.filter((r) => r.status === 402 || r.events.at(-1)?.refused === true);
+    expect(answered).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    const last = refused[0]!.events.at(-1);
+    // Refused before the stream (JSON 402) or, having lost the race inside it, as a refused error event.
+    if (refused[0]!.status === 200) expect(last).toMatchObject({ type: 'error', code: 'insufficient_conversation_balance', status: 402, msg: expect.stringMatching(/conversation/i) });
+    expect(await count(u.user.id)).toBe(0);
+    const rows = await t.owned.ctx.db.selectFrom('chat_messages').select('role').where('user_id', '=', u.user.id).execute();
+    expect(rows.map((r) => r.role).sort()).toEqual(['assistant', 'user']);
+  });
+
+  it('a turn refused after its stream started (the cached balance was stale) ends as refused and stores nothing', async () => {
+    const u = await makeUser(t.app);
+    const current = await count(u.user.id);
+    await t.app.services.ledger.apply([{ userId: u.user.id, asset: 'conversation_count', delta: 1 - current, reason: 'test', refType: 'test' }]);
+    await t.app.services.userInfo.get(u.user.id);
+    // Another process spent the count; this process's cache has not heard yet.
+    await t.owned.ctx.db.updateTable('balances').set({ amount: '0' }).where('user_id', '=', u.user.id).where('asset', '=', 'conversation_count').execute();
+    fake.next({ chunks: ['never ', 'shown'], delayMs: 50 });
+    const res = await stream(base, '/chat/send', { content: 'stale', model: 'env:fake-model' }, { token: u.token, locale: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.events[0]).toMatchObject({ type: 'start' });
+    expect(res.events.at(-1)).toMatchObject({ type: 'error', refused: true, status: 402, code: 'insufficient_conversation_balance', charged: null });
+    const conversation = await t.owned.ctx.db.selectFrom('chat_conversations').select('id').where('id', '=', res.events[0]!.conversation_id as number).executeTakeFirst();
+    expect(conversation).toBeUndefined();
+    const rows = await t.owned.ctx.db.selectFrom('chat_messages').select('id').where('user_id', '=', u.user.id).execute();
+    expect(rows).toHaveLength(0);
+  });
+
   it('answers left generating by a dead run are failed at start; the server keeps serving', async () => {
     const u = await makeUser(t.app);
     fake.next({ chunks: ['x'], holdAfter: 0 });
     let answerId: unknown;
     const pending = stream(base, '/chat/send', { content: 'hi', model: 'env:fake-model' }, { token: u.token, onEvent: (e) => void (e.type === 'start' && (answerId = e.assistant_message_id)) });
     await until(() => fake.holding === 1);
+    await until(async () => (await t.owned.ctx.db.selectFrom('chat_messages').select('id').where('id', '=', String(answerId)).executeTakeFirst()) !== undefined);
     if (t.owned.ctx.dbKind === 'pglite') {
       // A new runner (as after a restart) fails what a previous run left generating.
       const fresh = new AnswerRunner(t.owned.ctx, t.app.services.ledger, t.app.log);

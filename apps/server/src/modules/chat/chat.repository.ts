@@ -61,10 +61,11 @@ export class ChatRepository {
     return db.selectFrom('chat_conversations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   }
 
-  insertConversation(tx: Tx, userId: number, title: string, model: string, now: Date): Promise<ConversationRow> {
+  /** `id`: reserved beforehand (IdBlocks) when the client is told it before the row exists. */
+  insertConversation(tx: Tx, userId: number, title: string, model: string, now: Date, id?: number): Promise<ConversationRow> {
     return tx
       .insertInto('chat_conversations')
-      .values({ user_id: userId, title, model, created_at: now, updated_at: now })
+      .values({ ...(id === undefined ? {} : { id }), user_id: userId, title, model, created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -161,11 +162,12 @@ export class ChatRepository {
 
   insertMessage(
     tx: Tx,
-    values: { conversationId: number; userId: number; role: 'user' | 'assistant'; content: string; status: Status; model: string | null; now: Date },
+    values: { id?: number; conversationId: number; userId: number; role: 'user' | 'assistant'; content: string; status: Status; model: string | null; now: Date },
   ): Promise<MessageRow> {
     return tx
       .insertInto('chat_messages')
       .values({
+        ...(values.id === undefined ? {} : { id: String(values.id) }),
         conversation_id: values.conversationId,
         user_id: values.userId,
         role: values.role,

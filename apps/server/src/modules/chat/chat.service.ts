@@ -1,5 +1,6 @@
 import type { AiSettings, ChatMessage, Conversation, Locale } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
+import { IdBlocks } from '../../platform/db/id-blocks.js';
 import { transaction, type Tx } from '../../platform/db/transaction.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ChatTurn } from '../../providers/ai/chat-model.js';
@@ -12,6 +13,8 @@ import { exportMarkdown } from './export.js';
 
 const HISTORY_LIMIT = 200;
 const TITLE_CHARS = 30;
+/** How long (×50 ms) /chat/stop waits for an answer row that may still be committing. */
+const STOP_WAIT_ATTEMPTS = 20;
 
 export function presentConversation(c: ConversationRow): Conversation {
   return { id: c.id, title: c.title, model: c.model, created_at: c.created_at.toISOString(), updated_at: c.updated_at.toISOString() };
@@ -50,12 +53,16 @@ interface Begun {
 export class ChatService {
   private readonly repo = new ChatRepository();
 
+  private readonly ids: IdBlocks;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly models: ModelsService,
     private readonly gate: AnswerGate,
     private readonly runner: AnswerRunner,
-  ) {}
+  ) {
+    this.ids = new IdBlocks(ctx.db);
+  }
 
   private async checkQuestion(content: string): Promise<void> {
     const settings = await this.models.aiSettings();
@@ -83,25 +90,57 @@ export class ChatService {
     const plan = await this.gate.billingFor(userId, model);
     await this.gate.quickCheck(userId, plan, settings, this.runner.openFor(userId));
     let existing: ConversationRow | undefined;
-    let history: Pick<MessageRow, 'role' | 'content' | 'status'>[] = [];
+    let history: Pick<MessageRow, 'id' | 'role' | 'content' | 'status'>[] = [];
     if (body.conversation_id) {
       existing = await this.repo.conversation(this.ctx.db, userId, body.conversation_id);
       if (!existing) throw notFound();
       history = await this.repo.history(this.ctx.db, existing.id, null, HISTORY_LIMIT);
+      // Another tab is answering here: refuse now; `begin` re-checks under the lock.
+      if (history.some((m) => m.status === 'generating')) throw conflict('chat_busy');
     }
+    const ids = await this.reserveIds(existing === undefined, history);
     const { messages } = fitContext(systemPrompt(settings), contextTurns(history), { role: 'user', content: body.content }, budget(model));
     const call = { client: this.gate.clientFor(model, locale, userId), model: model.upstreamModel, messages, maxTokens: model.maxOutputTokens || undefined };
     const upstream = startUpstream(call);
-    const begun = await overlapping(upstream, () =>
-      this.begin(userId, plan, model, async (tx, now) => {
-        const conversation = existing ?? (await this.repo.insertConversation(tx, userId, titleOf(body.content), model.key, now));
-        // Another tab may have started an answer here since the history was read.
+    const conversationId = existing?.id ?? ids.conversation;
+    const title = existing?.title ?? titleOf(body.content);
+    // The stream starts now, with the reserved ids; the turn is written alongside (decision 0008).
+    const ready = this.begin(
+      userId,
+      plan,
+      model,
+      async (tx, now) => {
+        const conversation = existing ?? (await this.repo.insertConversation(tx, userId, title, model.key, now, conversationId));
         if (existing && (await this.repo.hasGenerating(tx, existing.id))) throw conflict('chat_busy');
-        const question = await this.repo.insertMessage(tx, { conversationId: conversation.id, userId, role: 'user', content: body.content, status: 'done', model: null, now });
+        const question = await this.repo.insertMessage(tx, { id: ids.question, conversationId, userId, role: 'user', content: body.content, status: 'done', model: null, now });
         return { conversation, question, history: [], isNew: !existing };
-      }),
+      },
+      ids.answer,
     );
-    return { ...this.job(userId, begun, model, plan, locale, settings), ...call, upstream };
+    return {
+      target: { table: 'chat_messages', id: ids.answer, userId },
+      ...call,
+      upstream,
+      ready: ready.then(() => undefined),
+      billing: plan,
+      locale,
+      start: { ...startEvent({ id: conversationId, title }, model), user_message_id: ids.question, assistant_message_id: ids.answer },
+      persist: (tx, s) => this.repo.settleMessage(tx, ids.answer, s),
+      ledger: { reason: 'chat_answer', refType: 'chat_message' },
+    };
+  }
+
+  /**
+   * Ids for the turn before it is written. A block reserved earlier (or by
+   * another process) may hold ids below the conversation's latest message;
+   * messages are ordered by id, so then the turn takes fresh ones.
+   */
+  private async reserveIds(newConversation: boolean, history: Pick<MessageRow, 'id'>[]): Promise<{ conversation: number; question: number; answer: number }> {
+    const conversation = newConversation ? (await this.ids.take('chat_conversations_id_seq', 1))[0]! : 0;
+    let [question, answer] = await this.ids.take('chat_messages_id_seq', 2);
+    const latest = history.length > 0 ? Number(history[history.length - 1]!.id) : 0;
+    if (question! <= latest) [question, answer] = await this.ids.fresh('chat_messages_id_seq', 2);
+    return { conversation, question: question!, answer: answer! };
   }
 
   /** `/chat/regenerate`: the last question again; its old answer is replaced. */
@@ -155,14 +194,15 @@ export class ChatService {
     plan: BillingPlan | null,
     model: ResolvedModel,
     flow: (tx: Tx, now: Date) => Promise<{ conversation: ConversationRow; question: MessageRow; history: Pick<MessageRow, 'role' | 'content' | 'status'>[]; isNew: boolean }>,
+    answerId?: number,
   ): Promise<Begun> {
     const settings = await this.models.aiSettings();
     return transaction(this.ctx.db, async (tx) => {
       await this.gate.begin(tx, userId, plan, settings);
       const now = this.ctx.now();
       const { conversation, question, history, isNew } = await flow(tx, now);
-      const answer = await this.repo.insertMessage(tx, { conversationId: conversation.id, userId, role: 'assistant', content: '', status: 'generating', model: model.key, now });
-      await this.repo.touchConversation(tx, conversation.id, model.key, now);
+      const answer = await this.repo.insertMessage(tx, { id: answerId, conversationId: conversation.id, userId, role: 'assistant', content: '', status: 'generating', model: model.key, now });
+      if (!isNew) await this.repo.touchConversation(tx, conversation.id, model.key, now);
       return { conversation, question, answer, history: contextTurns(history), isNew };
     });
   }
@@ -217,7 +257,9 @@ export class ChatService {
   }
 
   async stop(userId: number, messageId: number): Promise<{ status: ChatMessage['status'] }> {
-    const message = await this.repo.message(this.ctx.db, userId, messageId);
+    // An answer streaming here may not be written yet (its turn commits alongside the stream).
+    if (this.runner.isActive('chat_messages', messageId, userId)) await this.runner.abort('chat_messages', messageId);
+    const message = await this.writtenMessage(userId, messageId);
     if (!message || message.role !== 'assistant') throw notFound();
     if (message.status !== 'generating') return { status: message.status };
     await this.repo.requestStop(this.ctx.db, 'chat_messages', [messageId]);
@@ -225,6 +267,18 @@ export class ChatService {
     if (settled) await settled;
     const after = await this.repo.message(this.ctx.db, userId, messageId);
     return { status: after?.status ?? 'stopped' };
+  }
+
+  /**
+   * The message, allowing for a turn another process is still writing: its
+   * stream (and so the id the client holds) starts before the row commits.
+   */
+  private async writtenMessage(userId: number, messageId: number): Promise<MessageRow | undefined> {
+    for (let attempt = 0; ; attempt += 1) {
+      const message = await this.repo.message(this.ctx.db, userId, messageId);
+      if (message || attempt >= STOP_WAIT_ATTEMPTS) return message;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async export(userId: number, conversationId: number, locale: Locale) {
@@ -248,7 +302,7 @@ function budget(model: ResolvedModel): number {
   return Math.max(256, model.contextTokens - reserve);
 }
 
-function startEvent(conversation: ConversationRow | null, model: ResolvedModel) {
+function startEvent(conversation: Pick<ConversationRow, 'id' | 'title'> | null, model: ResolvedModel) {
   return {
     type: 'start' as const,
     conversation_id: conversation?.id ?? null,

@@ -18,6 +18,7 @@ import { ChatRepository } from './chat.repository.js';
  */
 export class AnswerGate {
   private readonly repo = new ChatRepository();
+  private readonly minuteCounts = new Map<number, { window: number; count: number }>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -84,10 +85,28 @@ export class AnswerGate {
    */
   async quickCheck(userId: number, plan: BillingPlan | null, settings: AiSettings, openHere: number): Promise<void> {
     if (openHere >= settings.max_streams) throw tooMany('chat_too_many_streams', { limit: settings.max_streams });
+    this.countRateHere(userId, settings);
     if (!plan) return;
     const balance = (await this.services.userInfo.get(userId))?.balance;
-    if (plan.billing.mode === 'per_answer' && (balance?.conversation_count ?? 0) < plan.billing.price) throw new AppError('insufficient_conversation_balance', 402);
+    if (plan.billing.mode === 'per_answer' && (balance?.conversation_count ?? 0) < plan.billing.price * (openHere + 1)) throw new AppError('insufficient_conversation_balance', 402);
     if (plan.billing.mode === 'per_1k_words' && (balance?.word_count ?? 0) < 1) throw new AppError('insufficient_word_balance', 402);
+  }
+
+  /**
+   * This process's count of the user's questions in the current minute: the
+   * same fixed window as the database limit in `begin`, which stays the
+   * authority across processes. It refuses the common case with a JSON 429
+   * before any stream starts.
+   */
+  private countRateHere(userId: number, settings: AiSettings): void {
+    const window = Math.floor(this.ctx.now().getTime() / 60_000);
+    const entry = this.minuteCounts.get(userId);
+    if (entry && entry.window === window && entry.count >= settings.rate_per_minute) throw tooMany('chat_rate_limited', { limit: settings.rate_per_minute });
+    if (entry && entry.window === window) entry.count += 1;
+    else {
+      if (this.minuteCounts.size >= 10_000) for (const [id, e] of this.minuteCounts) if (e.window !== window) this.minuteCounts.delete(id);
+      this.minuteCounts.set(userId, { window, count: 1 });
+    }
   }
 
   /** The model's client, or the offline channel answering from retrieval in the user's language. */

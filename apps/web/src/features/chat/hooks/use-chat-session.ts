@@ -1,10 +1,10 @@
-import type { ChatMessage, ChatStreamEvent, MessageStatus, Source } from '@xueba/contract';
+import { Code, type ChatMessage, type ChatStreamEvent, type MessageStatus, type Source } from '@xueba/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
 import { applyStreamBalance, countVisitorQuestion, runAiStream } from '@/lib/ai-stream';
 import { queryClient } from '@/lib/query-client';
-import { isRequestError, type RequestError } from '@/lib/request';
+import { isRequestError, RequestError } from '@/lib/request';
 import { chatKeys, invalidateConversations } from '../api/conversations';
 import { stopAnswer } from '../api/actions';
 import { useMessages } from '../api/messages';
@@ -129,6 +129,8 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
       active.current = run;
       setStreaming(true);
       let started = false;
+      let created: number | null = null;
+      let refusal: RequestError | null = null;
       const onEvent = (event: ChatStreamEvent) => {
         switch (event.type) {
           case 'start':
@@ -144,10 +146,8 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
               }),
             );
             if (event.title) setTitle(event.title);
-            if (event.conversation_id !== null && event.conversation_id !== conversationId) {
-              setOwner(event.conversation_id);
-              onConversation(event.conversation_id);
-            }
+            // A new conversation is adopted once the answer is under way for sure (a refused turn stores nothing).
+            if (event.conversation_id !== null && event.conversation_id !== conversationId) created = event.conversation_id;
             break;
           case 'delta':
             run.pending += event.text;
@@ -163,6 +163,12 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
             resolveEnded();
             break;
           case 'error':
+            if (event.refused) {
+              // Refused after the stream started (a race with another tab): the same as a refusal before it.
+              refusal = new RequestError(event.msg, { status: event.status ?? 400, code: Code.FAIL });
+              controller.abort();
+              break;
+            }
             flush();
             patch(key, () => ({ status: 'failed', error: errorText(event.code, event.msg), id: event.message_id ?? run.id }));
             applyStreamBalance(event.balance);
@@ -172,8 +178,14 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
       };
       try {
         await runAiStream<ChatStreamEvent>(path, body, onEvent, controller.signal);
+        if (refusal) throw refusal;
         return 'ok';
       } catch (error) {
+        if (refusal) {
+          created = null;
+          onRefused(refusal);
+          return 'refused';
+        }
         if (controller.signal.aborted) {
           flush();
           patch(key, (m) => (m.status === 'generating' ? { status: 'stopped' } : {}));
@@ -188,6 +200,10 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
         patch(key, () => ({ status: 'failed', error: message }));
         return 'ok';
       } finally {
+        if (created !== null) {
+          setOwner(created);
+          onConversation(created);
+        }
         if (run.frame !== null) cancelAnimationFrame(run.frame);
         resolveEnded();
         if (active.current === run) active.current = null;
