@@ -6,6 +6,7 @@ import { useUserStore } from '@/stores/user-store';
 const LoginModal = lazy(() => import('@/features/auth/components/login-modal'));
 const OrgEditModal = lazy(() => import('@/features/user/components/org-edit-modal'));
 const ExpirePopup = lazy(() => import('@/features/members/components/expire-popup'));
+const RedeemModal = lazy(() => import('@/features/commerce/components/redeem-modal'));
 
 /** Keeps a popup mounted after its first opening so the close animation can play. */
 function useOnceTrue(value: boolean): boolean {
@@ -17,17 +18,20 @@ function useOnceTrue(value: boolean): boolean {
 export function Popups({ loginOpen }: { loginOpen: boolean }) {
   const orgOpen = useUserStore((s) => s.orgEditState !== 0);
   const expireOpen = useUserStore((s) => s.expirePopup !== null);
+  const redeemOpen = useUserStore((s) => s.showRedeem);
   const mountLogin = useOnceTrue(loginOpen);
   const mountOrg = useOnceTrue(orgOpen);
   const mountExpire = useOnceTrue(expireOpen);
+  const mountRedeem = useOnceTrue(redeemOpen);
   // Nothing to mount yet: do not even load antd's provider.
-  if (!mountLogin && !mountOrg && !mountExpire) return null;
+  if (!mountLogin && !mountOrg && !mountExpire && !mountRedeem) return null;
   return (
     <WithAntd fallback={null}>
       <Suspense fallback={null}>
         {mountLogin && <LoginModal />}
         {mountOrg && <OrgEditModal />}
         {mountExpire && <ExpirePopup />}
+        {mountRedeem && <RedeemModal />}
       </Suspense>
     </WithAntd>
   );

@@ -36,5 +36,11 @@ export const ROUTES: RouteDef[] = [
   { path: '/lang/redirect', layout: 'blank', title: 'nav.language', load: () => import('@/features/lang/pages/lang-redirect-page') },
   { path: '/lang/google', layout: 'blank', title: 'lang.signing_in', load: () => import('@/features/lang/pages/lang-google-page') },
   { path: '/empty', layout: 'blank', title: 'empty.title', load: () => import('@/features/misc/pages/empty-page') },
+  { path: '/openvip', layout: 'app', antd: true, title: 'commerce.openvip_title', load: () => import('@/features/commerce/pages/openvip-page') },
+  { path: '/openvip/:id', layout: 'app', antd: true, title: 'commerce.openvip_title', load: () => import('@/features/commerce/pages/package-page') },
+  { path: '/recharge', layout: 'app', antd: true, title: 'commerce.recharge_title', load: () => import('@/features/commerce/pages/recharge-page') },
+  { path: '/redeem_code', layout: 'app', antd: true, title: 'commerce.redeem_title', load: () => import('@/features/commerce/pages/redeem-page') },
+  { path: '/components/open-ai-vip', layout: 'blank', antd: true, title: 'commerce.open_ai_vip_title', load: () => import('@/features/commerce/pages/open-ai-vip-page') },
+  { path: '/user/orders', layout: 'app', auth: 'user', title: 'commerce.orders_title', load: () => import('@/features/commerce/pages/orders-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

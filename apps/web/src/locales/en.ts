@@ -1,3 +1,4 @@
+import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { aiEn } from './ai/en';
 import { serverMessages } from './server-messages';
@@ -400,5 +401,7 @@ export const en: LocaleMessages = {
   },
   ...aiEn,
   oauthadmin: ADMIN_OAUTH.en,
+  commerce: COMMERCE.en,
+  commerceadmin: COMMERCE_ADMIN.en,
   msg: serverMessages('en'),
 };

@@ -1,3 +1,4 @@
+import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { aiJa } from './ai/ja';
 import { serverMessages } from './server-messages';
@@ -400,5 +401,7 @@ export const ja: LocaleMessages = {
   },
   ...aiJa,
   oauthadmin: ADMIN_OAUTH.ja,
+  commerce: COMMERCE.ja,
+  commerceadmin: COMMERCE_ADMIN.ja,
   msg: serverMessages('ja'),
 };

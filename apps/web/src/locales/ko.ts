@@ -1,3 +1,4 @@
+import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { aiKo } from './ai/ko';
 import { serverMessages } from './server-messages';
@@ -400,5 +401,7 @@ export const ko: LocaleMessages = {
   },
   ...aiKo,
   oauthadmin: ADMIN_OAUTH.ko,
+  commerce: COMMERCE.ko,
+  commerceadmin: COMMERCE_ADMIN.ko,
   msg: serverMessages('ko'),
 };

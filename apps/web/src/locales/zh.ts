@@ -1,3 +1,4 @@
+import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { aiZh } from './ai/zh';
 import { serverMessages } from './server-messages';
@@ -400,5 +401,7 @@ export const zh = {
   },
   ...aiZh,
   oauthadmin: ADMIN_OAUTH.zh,
+  commerce: COMMERCE.zh,
+  commerceadmin: COMMERCE_ADMIN.zh,
   msg: serverMessages('zh'),
 };

@@ -19,6 +19,7 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
     { path: '/academic_search', label: 'paper.nav', icon: 'paper', testId: 'nav-academic-search' },
     { path: '/introduce', label: 'nav.introduce', icon: 'introduce', testId: 'nav-introduce' },
     { path: '/pc-members', label: 'nav.members', icon: 'members', testId: 'nav-members' },
+    { path: '/openvip', label: 'commerce.nav_openvip', icon: 'members', testId: 'nav-openvip' },
   ];
   if (user) items.push({ path: '/user/info', label: 'nav.profile', icon: 'profile', testId: 'nav-profile' });
   if (user) items.push({ path: '/user/collection', label: 'collection.nav', icon: 'collection', testId: 'nav-collection' });

@@ -1,5 +1,5 @@
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { BankOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, LogoutOutlined, ProfileOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@xueba/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '@/hooks/use-locale';
@@ -13,12 +13,14 @@ export default function UserMenu({ user }: { user: UserInfo }) {
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: <span data-testid="menu-profile">{t('nav.profile')}</span> },
     { key: 'org', icon: <BankOutlined />, label: <span data-testid="menu-org">{t('org.menu')}</span> },
+    { key: 'orders', icon: <ProfileOutlined />, label: <span data-testid="menu-orders">{t('commerce.nav_orders')}</span> },
     ...(user.role === 'admin' ? [{ key: 'admin', icon: <SettingOutlined />, label: <span data-testid="menu-admin">{t('nav.admin')}</span> }] : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('auth.logout')}</span> },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') navigate('/user/info');
+    else if (key === 'orders') navigate('/user/orders');
     else if (key === 'admin') navigate('/admin');
     else if (key === 'org') userStore.set({ orgEditState: 2 });
     else if (key === 'logout') {

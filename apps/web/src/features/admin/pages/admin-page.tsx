@@ -4,12 +4,15 @@ import { useParams } from 'react-router';
 import { useLocaleNavigate } from '@/hooks/use-locale';
 import { AiModelsPanel } from '../components/ai-models-panel';
 import { OauthPanel } from '../components/oauth-panel';
+import { OrdersPanel } from '../components/orders-panel';
 import { OutboxPanel } from '../components/outbox-panel';
+import { PackagesPanel } from '../components/packages-panel';
+import { RedeemPanel } from '../components/redeem-panel';
 import { SettingsPanel } from '../components/settings-panel';
 import { TemplatesPanel } from '../components/templates-panel';
 import { UsersPanel } from '../components/users-panel';
 
-const SECTIONS = ['users', 'settings', 'oauth', 'outbox', 'models', 'templates'] as const;
+const SECTIONS = ['users', 'settings', 'oauth', 'outbox', 'models', 'templates', 'packages', 'orders', 'redeem'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function isSection(value: string): value is Section {
@@ -36,6 +39,9 @@ export default function AdminPage() {
           { key: 'outbox', label: <span data-testid="admin-tab-outbox">{t('admin.outbox')}</span>, children: <OutboxPanel /> },
           { key: 'models', label: <span data-testid="admin-tab-models">{t('aiadmin.tab_models')}</span>, children: <AiModelsPanel /> },
           { key: 'templates', label: <span data-testid="admin-tab-templates">{t('aiadmin.tab_templates')}</span>, children: <TemplatesPanel /> },
+          { key: 'packages', label: <span data-testid="admin-tab-packages">{t('commerceadmin.tab_packages')}</span>, children: <PackagesPanel /> },
+          { key: 'orders', label: <span data-testid="admin-tab-orders">{t('commerceadmin.tab_orders')}</span>, children: <OrdersPanel /> },
+          { key: 'redeem', label: <span data-testid="admin-tab-redeem">{t('commerceadmin.tab_redeem')}</span>, children: <RedeemPanel /> },
         ]}
       />
     </div>

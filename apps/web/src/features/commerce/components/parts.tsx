@@ -1,0 +1,42 @@
+import { MEMBERSHIP_KINDS } from '@xueba/contract';
+import { Segmented } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/hooks/use-locale';
+import { memberPackagesQuery, rechargePackagesQuery } from '../api/packages';
+import { PackageGrid } from './package-grid';
+import { PayNotes } from './pay-agreement';
+import { useBuy } from './use-buy';
+
+export type Kind = (typeof MEMBERSHIP_KINDS)[number];
+
+/** The vip part: membership packages of one kind. */
+export function VipPart({ kind, onKind, fixedKind = false }: { kind: Kind; onKind: (k: Kind) => void; fixedKind?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const query = useQuery(memberPackagesQuery(kind, locale));
+  const { buy, checkout } = useBuy();
+  return (
+    <section className="commerce__part" data-testid="openvip-vip">
+      {!fixedKind && <Segmented<Kind> value={kind} onChange={onKind} options={MEMBERSHIP_KINDS.map((k) => ({ value: k, label: t(`members.kind.${k}`) }))} />}
+      <PackageGrid query={query} onBuy={buy} detailLink testId="member-packages" />
+      <PayNotes />
+      {checkout}
+    </section>
+  );
+}
+
+/** The recharge part: word and drawing packages. */
+export function RechargePart() {
+  const locale = useLocale();
+  const query = useQuery(rechargePackagesQuery(locale));
+  const { buy, checkout } = useBuy();
+  return (
+    <section className="commerce__part" data-testid="openvip-recharge">
+      <PackageGrid query={query} onBuy={buy} testId="recharge-packages" />
+      <PayNotes />
+      {checkout}
+    </section>
+  );
+}
+
