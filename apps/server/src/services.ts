@@ -8,6 +8,8 @@ import { RetrievalService } from './modules/retrieval/retrieval.service.js';
 import { OauthSettingsService } from './modules/oauth/oauth.settings.js';
 import { PaperService } from './modules/paper/paper.service.js';
 import { ModelsService } from './modules/models/models.service.js';
+import { Promotion } from './modules/promotion/promotion.js';
+import type { TasksService } from './modules/tasks/tasks.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -29,11 +31,16 @@ export interface Services {
   papers: PaperService;
   /** AI model channels and the model catalogue: which model answers and what it costs (issue 3). */
   models: ModelsService;
+  /** Daily tasks: other modules report activity through `tasks.record` (issue 6). */
+  tasks: TasksService;
+  /** Invitation rewards, distribution and withdrawals (issue 6). */
+  promotion: Promotion;
 }
 
 export function createServices(ctx: AppContext): Services {
   const settings = new SettingsService(ctx);
   const oauth = new OauthSettingsService(ctx, settings);
+  const promotion = new Promotion(ctx, settings);
   return {
     sessions: new SessionService(ctx),
     settings,
@@ -45,5 +52,7 @@ export function createServices(ctx: AppContext): Services {
     oauthStatus: () => oauth.status(),
     papers: new PaperService(ctx, settings),
     models: new ModelsService(ctx, settings),
+    tasks: promotion.tasks,
+    promotion,
   };
 }

@@ -118,7 +118,7 @@ export const withdrawApplySchema = z.object({
   account: z.string({ error: 'required_field_empty' }).trim().min(1, 'required_field_empty').max(64, 'validation_failed'),
 });
 
-/** The poster is a PNG, not a JSON envelope: GET /api/promotion/poster?share_id=… (public: it shows only the public invite link). */
+/** The poster is an SVG image (image/svg+xml), not a JSON envelope: GET /api/promotion/poster?share_id=… (public: it shows only the public invite link). Usable as an <img> src. */
 export const PROMOTION_POSTER_PATH = '/promotion/poster';
 
 export const promotionEndpoints = {

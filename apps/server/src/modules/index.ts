@@ -11,6 +11,8 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { paperRoutes } from './paper/paper.routes.js';
 import { aiRoutes } from './chat/ai.routes.js';
 import { commerceRoutes } from './commerce/commerce.routes.js';
+import { tasksRoutes } from './tasks/tasks.routes.js';
+import { promotionRoutes } from './promotion/promotion.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,4 +27,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await paperRoutes(api, ctx);
   await aiRoutes(api, ctx);
   await commerceRoutes(api, ctx);
+  await tasksRoutes(api);
+  await promotionRoutes(api, ctx);
 }

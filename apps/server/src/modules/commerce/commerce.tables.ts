@@ -10,7 +10,7 @@ type Json<T> = ColumnType<T, string, string>;
 type BigId = ColumnType<string, never, never>;
 
 export type Localized = { zh: string; en: string; ja: string; ko: string };
-export type OrderStatus = 'created' | 'paid' | 'fulfilled' | 'closed' | 'paid_after_close';
+export type OrderStatus = 'created' | 'paid' | 'fulfilled' | 'closed' | 'paid_after_close' | 'refunded';
 
 export interface PackagesTable {
   id: Generated<number>;
@@ -66,6 +66,9 @@ export interface OrdersTable {
   paid_at: NullableTimestamp;
   fulfilled_at: NullableTimestamp;
   closed_at: NullableTimestamp;
+  /** Migration 0008: a refund recorded by an administrator. */
+  refunded_at: NullableTimestamp;
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentNotificationsTable {

@@ -173,7 +173,12 @@ export class OrdersService {
       }
       await this.granter.applyInTx(tx, order.user_id, order.snapshot, { reason: 'order', refType: 'order', refId: order.order_no, keyPrefix: `order:${order.order_no}` });
       await this.repo.setOrderState(tx, order.id, { status: 'fulfilled', trade_no: payment.trade_no, paid_amount: payment.paid_amount, paid_at: now, fulfilled_at: now });
-      afterCommit(() => this.services.userInfo.invalidate(order.user_id));
+      // Same transaction as the fulfilment: the promoter's commission (once per order) and an invitation reward waiting for a payment.
+      await this.services.promotion.distribution.onFulfilledInTx(tx, order);
+      const rewarded = await this.services.promotion.invitations.onPaidInTx(tx, order.user_id);
+      afterCommit(async () => {
+        for (const id of new Set([order.user_id, ...rewarded])) await this.services.userInfo.invalidate(id);
+      });
       return log('fulfilled');
     });
   }

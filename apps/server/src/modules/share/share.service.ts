@@ -11,8 +11,9 @@ import { ShareRepository } from './share.repository.js';
 const CLICKS_PER_IP_PER_HOUR = 120;
 
 /**
- * Invitations: the share link, click counting and binding an inviter. Rewards
- * for invitations come with the commerce issue; here the binding is recorded.
+ * Invitations: the share link, click counting and binding an inviter.
+ * Rewards belong to the promotion module (`services.promotion.invitations`):
+ * the binding creates the invitee's reward row in its own transaction.
  */
 export class ShareService {
   private readonly repo = new ShareRepository();
@@ -25,12 +26,13 @@ export class ShareService {
   async invite(userId: number, origin: string) {
     const shareId = await this.repo.shareIdOf(this.ctx.db, userId);
     if (!shareId) throw notFound('user_not_found');
-    const counts = await this.repo.counts(this.ctx.db, userId);
+    const [counts, rewards] = await Promise.all([this.repo.counts(this.ctx.db, userId), this.services.promotion.invitations.overview(userId)]);
     return {
       share_id: shareId,
       link: `${origin}/?share_id=${encodeURIComponent(shareId)}`,
       invite_count: counts.invites,
       click_count: counts.clicks,
+      ...rewards,
     };
   }
 
@@ -42,7 +44,9 @@ export class ShareService {
     const inviter = await this.repo.findByShareId(this.ctx.db, shareId);
     if (!inviter) throw notFound('share_invalid');
     if (viewerId === inviter.id) return;
-    await this.repo.recordClick(this.ctx.db, { shareId, inviterId: inviter.id, ipHash, userId: viewerId, day: now.toISOString().slice(0, 10), now });
+    const counted = await this.repo.recordClick(this.ctx.db, { shareId, inviterId: inviter.id, ipHash, userId: viewerId, day: now.toISOString().slice(0, 10), now });
+    // A counted click completes the owner's "share" task (never fails the click).
+    if (counted) await this.services.tasks.record(inviter.id, 'share');
   }
 
   /**
@@ -65,9 +69,14 @@ export class ShareService {
       if (me.inviter_id !== null) throw new AppError('share_already_bound', 409, {}, Code.FAIL, { bound: false });
       if (them.inviter_id === userId) throw conflict('share_mutual');
       await this.repo.setInviter(tx, userId, them.id, userSn || null, now);
+      // The invitation reward row, in the binding's transaction (paid at once when it unlocks at sign-up).
+      await this.services.promotion.invitations.onBoundInTx(tx, userId, them.id);
       return true;
     });
-    if (changed) await this.services.userInfo.invalidate(userId);
+    if (changed) {
+      for (const id of new Set([userId, inviter.id])) await this.services.userInfo.invalidate(id);
+      await this.services.tasks.record(inviter.id, 'invite');
+    }
     return { bound: true };
   }
 

@@ -5,6 +5,8 @@ import * as m0003 from './migrations/0003_share_click_day.js';
 import * as m0004 from './migrations/0004_papers.js';
 import * as m0005 from './migrations/0005_chat.js';
 import * as m0006 from './migrations/0006_commerce.js';
+import * as m0007 from './migrations/0007_docs.js';
+import * as m0008 from './migrations/0008_promotion.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_papers': m0004,
   '0005_chat': m0005,
   '0006_commerce': m0006,
+  '0007_docs': m0007,
+  '0008_promotion': m0008,
 };
 
 class StaticProvider implements MigrationProvider {
