@@ -35,7 +35,20 @@ describe('route table', () => {
   });
 
   it('marks the guarded routes', () => {
-    expect(ROUTES.filter((r) => r.auth).map((r) => `${r.path}:${r.auth}`).sort()).toEqual(['/admin/*:admin', '/create/produce:user', '/create:user', '/user/collection:user', '/user/info:user']);
+    expect(ROUTES.filter((r) => r.auth).map((r) => `${r.path}:${r.auth}`).sort()).toEqual([
+      '/admin/*:admin',
+      '/components/doc-detail:user',
+      '/components/doc-manage:user',
+      '/create/produce:user',
+      '/create:user',
+      '/doc/chat:user',
+      '/doc/details:user',
+      '/doc/h5:user',
+      '/doc/manage:user',
+      '/user/collection:user',
+      '/user/info:user',
+      '/user/orders:user',
+    ]);
   });
 
   it('builds a router that accepts every expanded path', () => {

@@ -42,5 +42,13 @@ export const ROUTES: RouteDef[] = [
   { path: '/redeem_code', layout: 'app', antd: true, title: 'commerce.redeem_title', load: () => import('@/features/commerce/pages/redeem-page') },
   { path: '/components/open-ai-vip', layout: 'blank', antd: true, title: 'commerce.open_ai_vip_title', load: () => import('@/features/commerce/pages/open-ai-vip-page') },
   { path: '/user/orders', layout: 'app', auth: 'user', title: 'commerce.orders_title', load: () => import('@/features/commerce/pages/orders-page') },
+  { path: '/doc/manage', layout: 'app', auth: 'user', antd: true, title: 'doc.titles.manage', load: () => import('@/features/doc/pages/doc-manage-page') },
+  { path: '/doc/details', layout: 'app', auth: 'user', antd: true, title: 'doc.titles.reader', load: () => import('@/features/doc/pages/doc-details-page') },
+  { path: '/doc/chat', layout: 'app', auth: 'user', antd: true, title: 'doc.titles.reader', load: () => import('@/features/doc/pages/doc-details-page') },
+  { path: '/doc/h5', layout: 'app', auth: 'user', antd: true, title: 'doc.titles.h5', load: () => import('@/features/doc/pages/doc-h5-page') },
+  { path: '/doc/openvip', layout: 'app', title: 'doc.titles.vip', load: () => import('@/features/doc/pages/doc-openvip-page') },
+  { path: '/components/doc-detail', layout: 'blank', auth: 'user', antd: true, title: 'doc.titles.reader', load: () => import('@/features/doc/pages/component-doc-detail-page') },
+  { path: '/components/doc-manage', layout: 'blank', auth: 'user', antd: true, title: 'doc.titles.manage', load: () => import('@/features/doc/pages/component-doc-manage-page') },
+  { path: '/components/open-doc-vip', layout: 'blank', title: 'doc.titles.vip', load: () => import('@/features/doc/pages/doc-openvip-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

@@ -1,16 +1,16 @@
-import type { ChatStreamEvent, CreateStreamEvent, UserInfo } from '@xueba/contract';
+import type { ChatStreamEvent, CreateStreamEvent, DocChatEvent, UserInfo } from '@xueba/contract';
 import { userKeys } from './auth';
 import { queryClient } from './query-client';
 import { stream } from './request';
 import { getItem, setItem } from './storage';
 
-export type AiStreamEvent = ChatStreamEvent | CreateStreamEvent;
+export type AiStreamEvent = ChatStreamEvent | CreateStreamEvent | DocChatEvent;
 
 const TYPES = new Set(['start', 'delta', 'sources', 'end', 'error']);
 
 /**
- * Runs one of the AI stream endpoints (`/chat/send`, `/create/produce`, the
- * admin test...) and hands over each typed event. The server sends the whole
+ * Runs one of the AI stream endpoints (`/chat/send`, `/create/produce`,
+ * `/doc/chat`, the admin test...) and hands over each typed event. The server sends the whole
  * event object as `data`; a malformed frame is reported as an error event so
  * the user sees it instead of a silently truncated answer. Refusals before the
  * stream (402, 401, 429...) reject with a RequestError, without a toast.

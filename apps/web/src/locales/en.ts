@@ -1,5 +1,6 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { DOC } from './doc';
 import { aiEn } from './ai/en';
 import { serverMessages } from './server-messages';
 import type { LocaleMessages } from './types';
@@ -401,6 +402,7 @@ export const en: LocaleMessages = {
   },
   ...aiEn,
   oauthadmin: ADMIN_OAUTH.en,
+  doc: DOC.en,
   commerce: COMMERCE.en,
   commerceadmin: COMMERCE_ADMIN.en,
   msg: serverMessages('en'),

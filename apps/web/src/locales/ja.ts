@@ -1,5 +1,6 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { DOC } from './doc';
 import { aiJa } from './ai/ja';
 import { serverMessages } from './server-messages';
 import type { LocaleMessages } from './types';
@@ -401,6 +402,7 @@ export const ja: LocaleMessages = {
   },
   ...aiJa,
   oauthadmin: ADMIN_OAUTH.ja,
+  doc: DOC.ja,
   commerce: COMMERCE.ja,
   commerceadmin: COMMERCE_ADMIN.ja,
   msg: serverMessages('ja'),

@@ -1,5 +1,6 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { DOC } from './doc';
 import { aiKo } from './ai/ko';
 import { serverMessages } from './server-messages';
 import type { LocaleMessages } from './types';
@@ -401,6 +402,7 @@ export const ko: LocaleMessages = {
   },
   ...aiKo,
   oauthadmin: ADMIN_OAUTH.ko,
+  doc: DOC.ko,
   commerce: COMMERCE.ko,
   commerceadmin: COMMERCE_ADMIN.ko,
   msg: serverMessages('ko'),

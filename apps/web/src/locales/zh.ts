@@ -1,5 +1,6 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { DOC } from './doc';
 import { aiZh } from './ai/zh';
 import { serverMessages } from './server-messages';
 
@@ -401,6 +402,7 @@ export const zh = {
   },
   ...aiZh,
   oauthadmin: ADMIN_OAUTH.zh,
+  doc: DOC.zh,
   commerce: COMMERCE.zh,
   commerceadmin: COMMERCE_ADMIN.zh,
   msg: serverMessages('zh'),

@@ -3,7 +3,7 @@ import type { UserInfo } from '@xueba/contract';
 export interface MenuItem {
   path: string;
   label: string;
-  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection';
+  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc';
   testId: string;
 }
 
@@ -17,6 +17,7 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
     { path: '/chat', label: 'chat.nav', icon: 'chat', testId: 'nav-chat' },
     { path: '/create', label: 'create.nav', icon: 'create', testId: 'nav-create' },
     { path: '/academic_search', label: 'paper.nav', icon: 'paper', testId: 'nav-academic-search' },
+    { path: '/doc/manage', label: 'doc.nav', icon: 'doc', testId: 'nav-doc' },
     { path: '/introduce', label: 'nav.introduce', icon: 'introduce', testId: 'nav-introduce' },
     { path: '/pc-members', label: 'nav.members', icon: 'members', testId: 'nav-members' },
     { path: '/openvip', label: 'commerce.nav_openvip', icon: 'members', testId: 'nav-openvip' },

@@ -5,6 +5,7 @@ import {
   CrownOutlined,
   EditOutlined,
   FileSearchOutlined,
+  FileTextOutlined,
   GlobalOutlined,
   HomeOutlined,
   MessageOutlined,
@@ -38,6 +39,7 @@ const ICONS: Record<MenuItem['icon'], typeof HomeOutlined> = {
   chat: MessageOutlined,
   create: EditOutlined,
   collection: StarOutlined,
+  doc: FileTextOutlined,
 };
 
 function isActive(current: string, path: string): boolean {

@@ -38,4 +38,7 @@ export const setUserDisabled = (userId: number, disabled: boolean) => request(ap
 export const adjustBalance = (body: Omit<ApiBody<'adjustBalance'>, 'idempotency_key'>) =>
   request(api.adjustBalance, { ...body, idempotency_key: randomId() });
 
+/** Grant or extend a membership (months 0 = permanent); the server answers with the resulting membership. */
+export const grantMembership = (body: ApiBody<'setMembership'>) => request(api.setMembership, body);
+
 export const saveSettings = (settings: SiteSettings) => request(api.saveSettings, settings);

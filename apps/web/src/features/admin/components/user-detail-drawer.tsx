@@ -7,8 +7,9 @@ import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
 import { setUserDisabled, userDetailQuery } from '../api/admin-api';
 import { AdjustBalanceForm } from './adjust-balance-form';
+import { GrantMembershipForm } from './grant-membership-form';
 
-/** One user: details, balances, recent ledger, disable/enable and a balance adjustment. */
+/** One user: details, balances, recent ledger, disable/enable, a balance adjustment and a membership grant. */
 export function UserDetailDrawer({ userId, onClose }: { userId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -75,6 +76,8 @@ export function UserDetailDrawer({ userId, onClose }: { userId: number | null; o
           <Balances balance={data.user.balance} />
           <h3>{t('admin.adjust_title')}</h3>
           <AdjustBalanceForm userId={data.user.id} onDone={() => void refresh()} />
+          <h3>{t('doc.admin.title')}</h3>
+          <GrantMembershipForm userId={data.user.id} memberships={data.user.memberships} onDone={() => void refresh()} />
           <h3>{t('user.ledger')}</h3>
           <Table
             rowKey="id"

@@ -1,21 +1,12 @@
 import type { MouseEvent } from 'react';
+import { linkCitations as linkCitationsTo } from '@/components/markdown/citations';
 import { Markdown } from '@/components/markdown/markdown';
 
 const CITE_ANCHOR = '#paper-ref-';
 
-/**
- * Turns the answer's `[n]` citations (also `[1, 3]` and `[2][4]`) into
- * Markdown links to the result's anchor. Numbers outside 1..max stay as
- * text: they point at nothing the reader can open. A `[n](url)` that is
- * already a link is left alone.
- */
+/** `[n]` citations as links to the result's anchor (the shared rule lives with the Markdown renderer). */
 export function linkCitations(answer: string, max: number): string {
-  return answer.replace(/\[(\d{1,3}(?:\s*[,，]\s*\d{1,3})*)\](?!\()/g, (whole, list: string) => {
-    const numbers = list.split(/[,，]/).map((n) => Number(n.trim()));
-    if (!numbers.every((n) => n >= 1 && n <= max)) return whole;
-    // Balanced brackets are allowed in link text; escaped ones (`\[1\]`) would read as display math.
-    return numbers.map((n) => `[[${n}]](${CITE_ANCHOR}${n})`).join('');
-  });
+  return linkCitationsTo(answer, max, CITE_ANCHOR);
 }
 
 /**
