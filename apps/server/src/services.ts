@@ -8,6 +8,7 @@ import { RetrievalService } from './modules/retrieval/retrieval.service.js';
 import { OauthSettingsService } from './modules/oauth/oauth.settings.js';
 import { PaperService } from './modules/paper/paper.service.js';
 import { ModelsService } from './modules/models/models.service.js';
+import { JobRunner } from './platform/jobs/job-runner.js';
 import { Promotion } from './modules/promotion/promotion.js';
 import type { TasksService } from './modules/tasks/tasks.service.js';
 
@@ -31,6 +32,8 @@ export interface Services {
   papers: PaperService;
   /** AI model channels and the model catalogue: which model answers and what it costs (issue 3). */
   models: ModelsService;
+  /** Background jobs in the database (document processing; reusable by other features). */
+  jobs: JobRunner;
   /** Daily tasks: other modules report activity through `tasks.record` (issue 6). */
   tasks: TasksService;
   /** Invitation rewards, distribution and withdrawals (issue 6). */
@@ -52,6 +55,7 @@ export function createServices(ctx: AppContext): Services {
     oauthStatus: () => oauth.status(),
     papers: new PaperService(ctx, settings),
     models: new ModelsService(ctx, settings),
+    jobs: new JobRunner(ctx.db, ctx.dbKind, ctx.now, { pollMs: ctx.env.JOBS_POLL_MS }),
     tasks: promotion.tasks,
     promotion,
   };

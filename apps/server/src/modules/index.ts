@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { paperRoutes } from './paper/paper.routes.js';
 import { aiRoutes } from './chat/ai.routes.js';
 import { commerceRoutes } from './commerce/commerce.routes.js';
+import { docRoutes } from './doc/doc.routes.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
 import { promotionRoutes } from './promotion/promotion.routes.js';
 
@@ -27,6 +28,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await paperRoutes(api, ctx);
   await aiRoutes(api, ctx);
   await commerceRoutes(api, ctx);
+  await docRoutes(api, ctx);
   await tasksRoutes(api);
   await promotionRoutes(api, ctx);
 }

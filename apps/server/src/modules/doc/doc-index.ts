@@ -1,0 +1,110 @@
+import { tokenize } from '../../platform/search/tokenize.js';
+
+/**
+ * Keyword retrieval over a user's document passages: BM25 (k1 1.2, b 0.75)
+ * with the shared CJK-aware tokenizer, statistics taken over the documents
+ * asked. Passages and their stored terms are loaded from the database once
+ * per document and kept in a bounded in-process cache (documents do not
+ * change after processing; a deleted one simply stops being asked for), so
+ * PGlite and PostgreSQL answer identically.
+ */
+export interface IndexedChunk {
+  docId: number;
+  page: number;
+  start: number;
+  end: number;
+  text: string;
+  tf: Map<string, number>;
+  length: number;
+}
+
+export interface DocPassages {
+  docId: number;
+  chunks: IndexedChunk[];
+  /** Document frequency of each term within this document. */
+  df: Map<string, number>;
+}
+
+export interface ScoredChunk {
+  chunk: IndexedChunk;
+  score: number;
+}
+
+export function buildPassages(docId: number, rows: { page: number; start_offset: number; end_offset: number; text: string; terms: string }[]): DocPassages {
+  const df = new Map<string, number>();
+  const chunks = rows.map((row) => {
+    const terms = row.terms ? row.terms.split(' ') : [];
+    const tf = new Map<string, number>();
+    for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
+    for (const term of tf.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+    return { docId, page: row.page, start: row.start_offset, end: row.end_offset, text: row.text, tf, length: terms.length };
+  });
+  return { docId, chunks, df };
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+export function rankPassages(query: string, docs: DocPassages[], limit: number): ScoredChunk[] {
+  const terms = [...new Set(tokenize(query))];
+  if (terms.length === 0) return [];
+  let n = 0;
+  let totalLength = 0;
+  const df = new Map<string, number>();
+  for (const doc of docs) {
+    n += doc.chunks.length;
+    for (const chunk of doc.chunks) totalLength += chunk.length;
+    for (const term of terms) df.set(term, (df.get(term) ?? 0) + (doc.df.get(term) ?? 0));
+  }
+  if (n === 0) return [];
+  const avg = totalLength / n || 1;
+  const idf = new Map(terms.map((t) => [t, Math.log(1 + (n - (df.get(t) ?? 0) + 0.5) / ((df.get(t) ?? 0) + 0.5))]));
+  const scored: ScoredChunk[] = [];
+  for (const doc of docs) {
+    for (const chunk of doc.chunks) {
+      let score = 0;
+      for (const term of terms) {
+        const f = chunk.tf.get(term);
+        if (!f) continue;
+        score += idf.get(term)! * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * chunk.length) / avg)));
+      }
+      if (score > 0) scored.push({ chunk, score });
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || a.chunk.docId - b.chunk.docId || a.chunk.page - b.chunk.page);
+  return scored.slice(0, limit);
+}
+
+/** Most recently used documents' passages (bounded by passage count). */
+export class PassageCache {
+  private readonly entries = new Map<number, DocPassages>();
+  private size = 0;
+  constructor(private readonly maxChunks = 200_000) {}
+
+  get(docId: number): DocPassages | undefined {
+    const entry = this.entries.get(docId);
+    if (entry) {
+      this.entries.delete(docId);
+      this.entries.set(docId, entry);
+    }
+    return entry;
+  }
+
+  set(entry: DocPassages): void {
+    this.delete(entry.docId);
+    this.entries.set(entry.docId, entry);
+    this.size += entry.chunks.length;
+    for (const [id, old] of this.entries) {
+      if (this.size <= this.maxChunks || id === entry.docId) break;
+      this.entries.delete(id);
+      this.size -= old.chunks.length;
+    }
+  }
+
+  delete(docId: number): void {
+    const old = this.entries.get(docId);
+    if (!old) return;
+    this.entries.delete(docId);
+    this.size -= old.chunks.length;
+  }
+}

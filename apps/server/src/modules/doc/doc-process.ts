@@ -1,0 +1,65 @@
+import { DOC_MAX_WORDS } from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import { transaction } from '../../platform/db/transaction.js';
+import { PermanentJobError, type JobContext } from '../../platform/jobs/job-runner.js';
+import { countWords } from '../../providers/ai/tokens.js';
+import { chunkPages } from './chunk.js';
+import { DocRepository } from './doc.repository.js';
+import { parseInWorker } from './parse/parse-pool.js';
+import type { ParsedFormat } from './parse/types.js';
+
+export const DOC_JOB = 'doc.process';
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
+  return Buffer.concat(parts);
+}
+
+/**
+ * The processing job of one document: read the stored file, parse it in a
+ * worker thread, enforce the word limit, cut passages, and store pages and
+ * passages with status `complete` in one transaction. A parser's refusal
+ * (encrypted, scanned, corrupt, too many words...) is `parse_failed` with
+ * its reason, at once; an unexpected error is retried by the runner and
+ * becomes `process_failed` on the last attempt.
+ */
+export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => void) {
+  const repo = new DocRepository();
+  return async (payload: Record<string, unknown>, job: JobContext): Promise<void> => {
+    const id = Number(payload.doc_id);
+    const doc = await repo.byIdAny(ctx.db, id);
+    // Deleted meanwhile: nothing to do.
+    if (!doc) return;
+    try {
+      await repo.setStatus(ctx.db, id, 'processing', ctx.now());
+      const file = await ctx.storage.open(doc.storage_key);
+      if (!file) throw new PermanentJobError('stored file missing');
+      const data = await readAll(file.stream);
+      const outcome = await parseInWorker(doc.format as ParsedFormat, new Uint8Array(data));
+      if (!outcome.ok) {
+        await repo.setStatus(ctx.db, id, 'parse_failed', ctx.now(), { reason: outcome.reason, detail: outcome.detail });
+        return;
+      }
+      const pages = outcome.doc.pages.map((p) => p.text);
+      const words = pages.reduce((n, text) => n + countWords(text), 0);
+      if (words > DOC_MAX_WORDS) {
+        await repo.setStatus(ctx.db, id, 'parse_failed', ctx.now(), { reason: 'doc_too_many_words', detail: `${words} words` });
+        return;
+      }
+      const chunks = chunkPages(outcome.doc.pages);
+      await transaction(ctx.db, async (tx) => {
+        // Deleted while parsing: the lock waits for a delete in progress, then finds nothing.
+        const still = await tx.selectFrom('documents').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        if (still) await repo.saveParsed(tx, id, pages, chunks, words, ctx.now());
+      });
+      onDone(id);
+    } catch (error) {
+      const permanent = error instanceof PermanentJobError;
+      if (permanent || job.lastAttempt) {
+        await repo.setStatus(ctx.db, id, 'process_failed', ctx.now(), { reason: 'doc_processing_failed', detail: error instanceof Error ? error.message : String(error) });
+      }
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  api,
+  DOC_FILE_PATH,
+  DOC_TYPES,
+  DOC_UPLOAD_MAX_BYTES,
+  DOC_UPLOAD_MAX_FILES,
+  DOC_UPLOAD_PATH,
+  docTypeSchema,
+  docUploadResponseSchema,
+  envelopeSchema,
+  formatMessage,
+  idSchema,
+  type DocType,
+} from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
+import { success } from '../../platform/http/envelope.js';
+import { requestLocale } from '../../platform/http/locale.js';
+import { defineRoute, readToken } from '../../platform/http/route.js';
+import { defineStreamRoute } from '../chat/sse.js';
+import { DocChat } from './doc-chat.js';
+import { DocInterpreter } from './doc-interpret.js';
+import { docProcessHandler, DOC_JOB } from './doc-process.js';
+import { DocService, mimeOf, type IncomingFile } from './doc.service.js';
+import { DocumentSource } from './doc-source.js';
+import { cleanName, readUpload } from './doc-upload.js';
+
+/**
+ * Issue 4: documents. JSON endpoints through defineRoute; the multipart upload
+ * and the file download by hand (they are not JSON); Q&A as a contract stream.
+ * Also registers the processing job, the `document` retrieval source, and
+ * fails answers a previous run left generating.
+ */
+const idQuerySchema = z.object({ id: idSchema });
+
+export async function docRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const services = app.services;
+  const docs = new DocService(ctx, services);
+  const chat = new DocChat(ctx, docs, services.models, app.log);
+  const interpreter = new DocInterpreter(ctx, docs, services.models, app.log);
+  services.jobs.register(DOC_JOB, docProcessHandler(ctx, (id) => docs.forget(id)));
+  services.retrieval.register(new DocumentSource(docs, ctx));
+  const now = ctx.now();
+  await docs.repo.failGenerating(ctx.db, ctx.dbKind === 'pglite' ? new Date(now.getTime() + 1000) : new Date(now.getTime() - 10 * 60_000), now);
+  app.addHook('onReady', async () => {
+    await services.jobs.start();
+  });
+  app.addHook('preClose', async () => {
+    await services.jobs.stop();
+  });
+
+  async function signedIn(request: FastifyRequest): Promise<number> {
+    const token = readToken(request);
+    const user = token ? await app.sessions.authenticate(token) : null;
+    if (!user) throw unauthorized(token ? 'login_expired' : 'login_required');
+    return user.id;
+  }
+
+  app.post(
+    DOC_UPLOAD_PATH,
+    {
+      schema: {
+        summary: 'Upload documents (multipart: `type` field, then files as `file[]`; each file succeeds or fails on its own)',
+        description: `multipart/form-data: a \`type\` field (${DOC_TYPES.join(' | ')}) before the files, and up to ${DOC_UPLOAD_MAX_FILES} files in \`file[]\`, each at most ${DOC_UPLOAD_MAX_BYTES / (1024 * 1024)} MB, pdf/docx/doc/txt/md by content. Request errors: 400 file_required / doc_too_many_files / doc_type_required, 403 not_member. Per-file errors are in \`files[].error\`.`,
+        tags: ['doc'],
+        consumes: ['multipart/form-data'],
+        security: [{ token: [] }],
+        response: { 200: envelopeSchema(docUploadResponseSchema) },
+      },
+    },
+    async (request) => {
+      const userId = await signedIn(request);
+      const locale = requestLocale(request);
+      const queryType = docTypeSchema.safeParse((request.query as Record<string, unknown> | undefined)?.type);
+      // Refused before any byte is read: no membership of either kind (the type's own is checked below).
+      const quota = await docs.quota(userId);
+      if (!quota.memberships.research_report.active && !quota.memberships.literature.active) throw new AppError('not_member', 403);
+      const upload = await readUpload(request, queryType.success ? queryType.data : null);
+      const type: DocType | null = upload.type;
+      if (!type) throw badRequest('doc_type_required');
+      await docs.requireMembership(userId, type);
+      if (upload.files.length === 0) throw badRequest('file_required');
+      const files: IncomingFile[] = upload.files;
+      const results = await docs.upload(userId, type, files, locale);
+      const ok = results.filter((r) => r.ok).length;
+      return success(
+        request,
+        {
+          files: results.map((r) =>
+            r.ok ? { name: r.name, ok: true, doc: r.doc, error: null, msg: null } : { name: r.name, ok: false, doc: null, error: r.error, msg: formatMessage(r.error, locale, r.params) },
+          ),
+          quota: await docs.quota(userId),
+        },
+        ok > 0 ? 'document_uploaded' : undefined,
+      );
+    },
+  );
+
+  app.get(
+    DOC_FILE_PATH,
+    {
+      schema: {
+        summary: 'The original file of a document (owner only), for the viewer',
+        tags: ['doc'],
+        security: [{ token: [] }],
+        querystring: idQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedIn(request);
+      const { id } = request.query as { id: number };
+      const file = await docs.file(userId, id);
+      const name = encodeURIComponent(file.row.name);
+      return reply
+        .header('content-type', mimeOf(file.row.format))
+        .header('content-length', String(file.size))
+        .header('content-disposition', `inline; filename*=UTF-8''${name}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(file.stream);
+    },
+  );
+
+  defineRoute(app, api.docLists, {
+    handler: async ({ requireUser, query, locale }) => {
+      const userId = requireUser().id;
+      const [list, quota] = await Promise.all([docs.list(userId, query, locale), docs.quota(userId)]);
+      return { ...list, page_no: query.page_no, page_size: query.page_size, quota };
+    },
+  });
+  defineRoute(app, api.docDetail, { handler: ({ requireUser, query, locale }) => docs.detail(requireUser().id, query.id, locale) });
+  defineRoute(app, api.docInterpret, { handler: ({ requireUser, query, locale }) => interpreter.interpret(requireUser().id, query.id, locale) });
+  defineRoute(app, api.docPage, { handler: ({ requireUser, query }) => docs.page(requireUser().id, query.id, query.page) });
+  defineRoute(app, api.docRename, { msg: 'document_renamed', handler: ({ requireUser, body, locale }) => docs.rename(requireUser().id, body.id, cleanName(body.name), locale) });
+  defineRoute(app, api.docDelete, {
+    msg: 'document_deleted',
+    handler: async ({ requireUser, body }) => {
+      await docs.delete(requireUser().id, body.id);
+      return null;
+    },
+  });
+  defineRoute(app, api.docRetry, { handler: ({ requireUser, body, locale }) => docs.retry(requireUser().id, body.id, locale) });
+  defineRoute(app, api.docQuota, { handler: ({ requireUser }) => docs.quota(requireUser().id) });
+  defineRoute(app, api.docConversations, { handler: async ({ requireUser, query }) => ({ lists: await docs.conversations(requireUser().id, query.doc_id) }) });
+  defineRoute(app, api.docMessages, { handler: ({ requireUser, query }) => docs.messages(requireUser().id, query) });
+  defineRoute(app, api.docFavorite, {
+    handler: async ({ requireUser, body, message }) => {
+      const result = await docs.favorite(requireUser().id, body.message_id, body.favorite);
+      message(body.favorite ? 'bookmark_added' : 'bookmark_removed');
+      return result;
+    },
+  });
+  defineStreamRoute(
+    app,
+    api.docChat,
+    ({ requireUser, body, locale }) => chat.prepare(requireUser().id, body, locale),
+    (sink, plan) => chat.run(sink, plan),
+  );
+}

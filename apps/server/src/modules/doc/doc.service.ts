@@ -1,0 +1,285 @@
+import { createHash } from 'node:crypto';
+import {
+  DOC_MAX_WORDS,
+  DOC_QUOTA_BYTES,
+  DOC_UPLOAD_MAX_BYTES,
+  formatMessage,
+  type DocConversation,
+  type DocDetail,
+  type DocItem,
+  type DocMembershipStatus,
+  type DocMessage,
+  type DocQuota,
+  type DocType,
+  type Locale,
+  type MessageKey,
+} from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import { randomToken } from '../../platform/crypto.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { transaction } from '../../platform/db/transaction.js';
+import { isMessageKey } from '@xueba/contract';
+import type { Services } from '../../services.js';
+import { countWords } from '../../providers/ai/tokens.js';
+import { DocRepository, type DocConversationRow, type DocMessageRow, type DocumentRow, type ListFilter } from './doc.repository.js';
+import { buildPassages, PassageCache, rankPassages, type ScoredChunk } from './doc-index.js';
+import { DOC_JOB } from './doc-process.js';
+import { sniffDocument } from './parse/sniff.js';
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+};
+
+export function mimeOf(format: string): string {
+  return MIME[format] ?? 'application/octet-stream';
+}
+
+export interface IncomingFile {
+  name: string;
+  data: Buffer;
+  /** The client sent more than the per-file limit (busboy stopped reading it). */
+  truncated: boolean;
+}
+
+export type UploadResult = { name: string; ok: true; doc: DocItem } | { name: string; ok: false; error: MessageKey; params: Record<string, string | number> };
+
+export function presentDoc(row: DocumentRow, locale: Locale): DocItem {
+  const reason = row.fail_reason;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    format: row.format,
+    status: row.status,
+    fail_reason: reason,
+    fail_text: reason && isMessageKey(reason) ? formatMessage(reason, locale, { max: DOC_MAX_WORDS }) : null,
+    pages: row.pages,
+    words: row.words,
+    size: row.size,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export function presentConversation(row: DocConversationRow): DocConversation {
+  return { id: row.id, title: row.title, doc_ids: row.doc_ids, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}
+
+export function presentMessage(row: DocMessageRow): DocMessage {
+  return {
+    id: Number(row.id),
+    conversation_id: row.conversation_id,
+    role: row.role,
+    content: row.content,
+    status: row.status,
+    error: row.error,
+    citations: row.citations ?? [],
+    favorite_id: row.favorite_id,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const MB = 1024 * 1024;
+
+/** Documents: upload, listing, reading, renaming, deleting, quota and membership, and passage retrieval. */
+export class DocService {
+  readonly repo = new DocRepository();
+  private readonly passages = new PassageCache();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly services: Services,
+  ) {}
+
+  /** Spec §6: research reports and literature each need their own active membership. */
+  async membership(userId: number, type: DocType): Promise<DocMembershipStatus> {
+    const info = await this.services.userInfo.get(userId);
+    const now = this.ctx.now().getTime();
+    const found = (info?.memberships ?? []).filter((m) => m.kind === type);
+    const expiry = (m: { expires_at: string | null }) => (m.expires_at === null ? Infinity : Date.parse(m.expires_at));
+    const active = found.find((m) => expiry(m) > now);
+    const shown = active ?? [...found].sort((a, b) => expiry(b) - expiry(a))[0];
+    return { active: Boolean(active), level: shown?.level ?? null, expires_at: shown?.expires_at ?? null };
+  }
+
+  async requireMembership(userId: number, type: DocType): Promise<void> {
+    if (!(await this.membership(userId, type)).active) throw new AppError('not_member', 403);
+  }
+
+  async quota(userId: number): Promise<DocQuota> {
+    const [used, research_report, literature] = await Promise.all([this.repo.usedBytes(this.ctx.db, userId), this.membership(userId, 'research_report'), this.membership(userId, 'literature')]);
+    return { used_bytes: used, quota_bytes: DOC_QUOTA_BYTES, memberships: { research_report, literature } };
+  }
+
+  /**
+   * Stores each acceptable file and queues its processing; each file succeeds
+   * or fails on its own. Content decides the format; text files are counted
+   * here (cheap), other formats after parsing. The quota check and the insert
+   * run under the user's lock so two uploads cannot both pass the last bytes.
+   */
+  async upload(userId: number, type: DocType, files: IncomingFile[], locale: Locale): Promise<UploadResult[]> {
+    const results: UploadResult[] = [];
+    for (const file of files) {
+      results.push(await this.uploadOne(userId, type, file, locale));
+    }
+    if (results.some((r) => r.ok)) this.services.jobs.wake();
+    return results;
+  }
+
+  private async uploadOne(userId: number, type: DocType, file: IncomingFile, locale: Locale): Promise<UploadResult> {
+    const name = file.name;
+    const fail = (error: MessageKey, params: Record<string, string | number> = {}): UploadResult => ({ name, ok: false, error, params });
+    if (file.truncated || file.data.length > DOC_UPLOAD_MAX_BYTES) return fail('file_too_large', { size: DOC_UPLOAD_MAX_BYTES / MB });
+    const sniffed = sniffDocument(file.data, name);
+    if (!sniffed.ok) return fail(sniffed.reason);
+    if (sniffed.text !== undefined && countWords(sniffed.text) > DOC_MAX_WORDS) return fail('doc_too_many_words', { max: DOC_MAX_WORDS });
+    const now = this.ctx.now();
+    const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+    const key = `documents/${now.getUTCFullYear()}/${month}/${randomToken(18)}.${sniffed.format}`;
+    const sha256 = createHash('sha256').update(file.data).digest('hex');
+    // The file is stored first; a refused or failed insert removes it again, so no file is left without its row.
+    await this.ctx.storage.put(key, file.data, mimeOf(sniffed.format));
+    try {
+      const row = await transaction(this.ctx.db, async (tx) => {
+        await this.repo.lockUser(tx, userId);
+        const used = await this.repo.usedBytes(tx, userId);
+        if (used + file.data.length > DOC_QUOTA_BYTES) throw new AppError('doc_quota_exceeded', 413, { used: Math.ceil(used / MB), quota: DOC_QUOTA_BYTES / MB });
+        const doc = await this.repo.insert(tx, {
+          user_id: userId,
+          type,
+          name,
+          format: sniffed.format,
+          status: 'processing',
+          size: file.data.length,
+          storage_key: key,
+          sha256,
+          created_at: now,
+          updated_at: now,
+        });
+        await this.services.jobs.enqueue(tx, DOC_JOB, { doc_id: doc.id }, { ref: `document:${doc.id}`, maxAttempts: 2 });
+        return doc;
+      });
+      return { name, ok: true, doc: presentDoc(row, locale) };
+    } catch (error) {
+      await this.ctx.storage.remove(key).catch(() => undefined);
+      if (error instanceof AppError) return fail(error.key, error.params);
+      throw error;
+    }
+  }
+
+  async list(userId: number, filter: ListFilter, locale: Locale): Promise<{ lists: DocItem[]; count: number }> {
+    const { rows, count } = await this.repo.list(this.ctx.db, userId, filter);
+    return { lists: rows.map((r) => presentDoc(r, locale)), count };
+  }
+
+  async get(userId: number, id: number): Promise<DocumentRow> {
+    const row = await this.repo.byId(this.ctx.db, userId, id);
+    if (!row) throw notFound('doc_not_found');
+    return row;
+  }
+
+  async detail(userId: number, id: number, locale: Locale): Promise<DocDetail> {
+    const row = await this.get(userId, id);
+    const cached = row.status === 'complete' ? await this.repo.interpretation(this.ctx.db, id, locale) : null;
+    return { ...presentDoc(row, locale), interpretation: cached as DocDetail['interpretation'] };
+  }
+
+  async rename(userId: number, id: number, name: string, locale: Locale): Promise<DocItem> {
+    const row = await this.repo.rename(this.ctx.db, userId, id, name, this.ctx.now());
+    if (!row) throw notFound('doc_not_found');
+    return presentDoc(row, locale);
+  }
+
+  /** Everything of the document goes in one transaction; the file after commit (a failed removal leaves only an unreachable file). */
+  async delete(userId: number, id: number): Promise<void> {
+    const key = await transaction(this.ctx.db, async (tx, afterCommit) => {
+      const found = await this.repo.delete(tx, userId, id);
+      if (found) afterCommit(() => this.ctx.storage.remove(found));
+      return found;
+    });
+    if (key === null) throw notFound('doc_not_found');
+    this.passages.delete(id);
+  }
+
+  async retry(userId: number, id: number, locale: Locale): Promise<DocItem> {
+    const row = await this.get(userId, id);
+    if (row.status !== 'parse_failed' && row.status !== 'process_failed') return presentDoc(row, locale);
+    await transaction(this.ctx.db, async (tx) => {
+      await this.repo.setStatus(tx, id, 'processing', this.ctx.now());
+      await this.services.jobs.enqueue(tx, DOC_JOB, { doc_id: id }, { ref: `document:${id}`, maxAttempts: 2 });
+    });
+    this.services.jobs.wake();
+    return presentDoc(await this.get(userId, id), locale);
+  }
+
+  async page(userId: number, id: number, page: number): Promise<{ id: number; page: number; pages: number; format: DocumentRow['format']; text: string }> {
+    const row = await this.get(userId, id);
+    if (row.status !== 'complete') throw new AppError('doc_not_ready', 409);
+    const found = await this.repo.page(this.ctx.db, id, page);
+    if (!found) throw notFound('not_found');
+    return { id, page, pages: row.pages, format: row.format, text: found.text };
+  }
+
+  async file(userId: number, id: number): Promise<{ row: DocumentRow; stream: NodeJS.ReadableStream; size: number }> {
+    const row = await this.get(userId, id);
+    const file = await this.ctx.storage.open(row.storage_key);
+    if (!file) throw notFound('doc_not_found');
+    return { row, stream: file.stream, size: file.size };
+  }
+
+  /** Called when a document finished processing (its passages may be cached from an earlier attempt). */
+  forget(id: number): void {
+    this.passages.delete(id);
+  }
+
+  /** The best passages for a question over the given complete documents (the one path used by /doc/chat, the eval and the bench). */
+  async search(docIds: number[], query: string, limit: number): Promise<ScoredChunk[]> {
+    const sets = await Promise.all(
+      docIds.map(async (id) => {
+        const hit = this.passages.get(id);
+        if (hit) return hit;
+        const built = buildPassages(id, await this.repo.chunks(this.ctx.db, id));
+        this.passages.set(built);
+        return built;
+      }),
+    );
+    return rankPassages(query, sets, limit);
+  }
+
+  async conversations(userId: number, docId: number): Promise<DocConversation[]> {
+    await this.get(userId, docId);
+    return (await this.repo.conversationsOf(this.ctx.db, userId, docId)).map(presentConversation);
+  }
+
+  async messages(userId: number, query: { doc_id?: number; conversation_id?: number }): Promise<{ conversation: DocConversation | null; lists: DocMessage[] }> {
+    let conversation: DocConversationRow | undefined;
+    if (query.conversation_id !== undefined) {
+      conversation = await this.repo.conversation(this.ctx.db, userId, query.conversation_id);
+      if (!conversation) throw notFound();
+    } else if (query.doc_id !== undefined) {
+      await this.get(userId, query.doc_id);
+      conversation = (await this.repo.conversationsOf(this.ctx.db, userId, query.doc_id))[0];
+    }
+    if (!conversation) return { conversation: null, lists: [] };
+    return { conversation: presentConversation(conversation), lists: (await this.repo.messages(this.ctx.db, conversation.id)).map(presentMessage) };
+  }
+
+  async favorite(userId: number, messageId: number, favorite: boolean): Promise<{ favorite_id: number | null }> {
+    return transaction(this.ctx.db, async (tx) => {
+      const message = await this.repo.message(tx, userId, messageId);
+      if (!message) throw notFound();
+      if (message.role !== 'assistant' || message.status === 'generating' || message.status === 'failed') throw new AppError('chat_not_an_answer', 409);
+      if (!favorite) {
+        if (message.favorite_id !== null) await this.repo.removeFavorite(tx, userId, message.favorite_id, messageId);
+        return { favorite_id: null };
+      }
+      if (message.favorite_id !== null) return { favorite_id: message.favorite_id };
+      const question = await this.repo.questionBefore(tx, message.conversation_id, messageId);
+      return { favorite_id: await this.repo.addFavorite(tx, userId, question?.content ?? '', message.content, messageId, this.ctx.now()) };
+    });
+  }
+}

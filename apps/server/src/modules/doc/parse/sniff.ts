@@ -1,0 +1,55 @@
+import { decodeText } from './text.js';
+import { isZipBomb, zipEntries } from './zip.js';
+import type { ParsedFormat } from './types.js';
+
+/**
+ * What a file is, from its bytes only (never its name or declared type):
+ * PDF by its header, DOCX as a ZIP holding word/document.xml, DOC by the OLE
+ * compound-file signature, TXT/MD when it decodes as text. The name only
+ * chooses between txt and md, which have the same content.
+ */
+export type Sniffed =
+  | { ok: true; format: ParsedFormat; text?: string }
+  | { ok: false; reason: 'upload_not_allowed' | 'doc_unsupported_type' | 'doc_archive_too_large' | 'doc_file_empty' };
+
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+function startsWith(data: Uint8Array, bytes: number[], offset = 0): boolean {
+  return data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
+}
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+export function isImage(data: Uint8Array): boolean {
+  return (
+    startsWith(data, [0x89, 0x50, 0x4e, 0x47]) ||
+    startsWith(data, [0xff, 0xd8, 0xff]) ||
+    startsWith(data, ascii('GIF8')) ||
+    (startsWith(data, ascii('RIFF')) && startsWith(data, ascii('WEBP'), 8)) ||
+    startsWith(data, ascii('BM')) ||
+    startsWith(data, [0x49, 0x49, 0x2a, 0x00]) ||
+    startsWith(data, [0x4d, 0x4d, 0x00, 0x2a]) ||
+    // HEIC/AVIF: an ISO-BMFF 'ftyp' box with an image brand
+    (startsWith(data, ascii('ftyp'), 4) && /^(heic|heix|mif1|avif|msf1)/.test(String.fromCharCode(...data.subarray(8, 12))))
+  );
+}
+
+export function sniffDocument(data: Uint8Array, filename: string): Sniffed {
+  if (data.length === 0) return { ok: false, reason: 'doc_file_empty' };
+  // %PDF- may follow a little junk (some generators); readers accept it within the first KiB.
+  const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
+  if (head.includes('%PDF-')) return { ok: true, format: 'pdf' };
+  if (isImage(data)) return { ok: false, reason: 'upload_not_allowed' };
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
+    const entries = zipEntries(data);
+    if (!entries || !entries.some((e) => e.name === 'word/document.xml')) return { ok: false, reason: 'doc_unsupported_type' };
+    if (isZipBomb(entries)) return { ok: false, reason: 'doc_archive_too_large' };
+    return { ok: true, format: 'docx' };
+  }
+  if (startsWith(data, OLE)) return { ok: true, format: 'doc' };
+  // Executables and other binaries with a known signature are never text.
+  const binaryHead = (startsWith(data, ascii('MZ')) || startsWith(data, [0x7f, 0x45, 0x4c, 0x46])) && data.subarray(0, 1024).includes(0);
+  if (binaryHead) return { ok: false, reason: 'doc_unsupported_type' };
+  const text = decodeText(data);
+  if (text === null) return { ok: false, reason: 'doc_unsupported_type' };
+  return { ok: true, format: /\.(md|markdown)$/i.test(filename) ? 'md' : 'txt', text };
+}

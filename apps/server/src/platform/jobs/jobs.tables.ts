@@ -1,0 +1,32 @@
+import type { ColumnType } from 'kysely';
+
+/** Kysely types of the job table (migration 0007_docs), merged into `Database` like the feature tables. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  /** bigserial: pg returns it as a string. */
+  id: ColumnType<string, never, never>;
+  kind: string;
+  ref: string | null;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  run_at: Timestamp;
+  locked_by: string | null;
+  locked_at: NullableTimestamp;
+  heartbeat_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+
+declare module '../db/schema.js' {
+  interface Database {
+    jobs: JobsTable;
+  }
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { DocUploadResponse, Envelope } from '@xueba/contract';
+import { call, makeUser } from './helpers.js';
+
+/** The shared test corpus: `../shared/data/documents` beside the repository. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const CORPUS = path.resolve(REPO_ROOT, '../shared/data/documents');
+
+export function corpusFile(relative: string): Buffer {
+  return fs.readFileSync(path.join(CORPUS, relative));
+}
+
+export type Part = { name: string; value: string } | { name: string; filename: string; type?: string; data: Buffer };
+
+export function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = `----xuebadoc${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('data' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(part.data, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function uploadDocs(
+  app: FastifyInstance,
+  token: string,
+  files: { filename: string; data: Buffer }[],
+  options: { type?: string; locale?: string } = {},
+): Promise<{ status: number; body: Envelope<DocUploadResponse> }> {
+  const parts: Part[] = [];
+  if (options.type !== '') parts.push({ name: 'type', value: options.type ?? 'literature' });
+  for (const f of files) parts.push({ name: 'file[]', filename: f.filename, data: f.data });
+  const body = multipart(parts);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/doc/upload',
+    headers: { 'content-type': body.contentType, token, 'accept-language': options.locale ?? 'en' },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, body: response.json() as Envelope<DocUploadResponse> };
+}
+
+/** A signed-in user holding the given document memberships (granted by an admin through the real endpoint). */
+export async function memberUser(app: FastifyInstance, adminToken: string, kinds: string[] = ['literature', 'research_report']) {
+  const user = await makeUser(app);
+  for (const kind of kinds) {
+    const granted = await call(app, 'POST', '/admin/user/membership', { token: adminToken, body: { user_id: user.user.id, kind, level: 'vip', months: 0 } });
+    if (granted.status !== 200) throw new Error(`grant failed: ${JSON.stringify(granted.body)}`);
+  }
+  return user;
+}
