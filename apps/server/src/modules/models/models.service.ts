@@ -86,7 +86,8 @@ export class ModelsService {
   }
 
   async saveAiSettings(input: AiSettings): Promise<AiSettings> {
-    if (input.default_model) {
+    // 'offline' is a valid default (resolve() honours it): an operator may prefer cited extracts to a model.
+    if (input.default_model && input.default_model !== OFFLINE_MODEL_KEY) {
       const catalog = await this.catalog();
       if (!catalog.models.some((m) => m.key === input.default_model)) throw badRequest('model_unavailable');
     }

@@ -104,6 +104,10 @@ describe('admin model channels', () => {
     const good = await call<{ default_model: string }>(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { default_model: 'env:env-b' } });
     expect(good.body.data.default_model).toBe('env:env-b');
     expect((await call<{ default: string }>(t.app, 'GET', '/chat/models')).body.data.default).toBe('env:env-b');
+    // The offline channel may be the default too, even with models configured.
+    const offline = await call<{ default_model: string }>(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { default_model: 'offline' } });
+    expect(offline.body.data.default_model).toBe('offline');
+    expect((await call<{ default: string }>(t.app, 'GET', '/chat/models')).body.data.default).toBe('offline');
   });
 
   it('the test button streams a short reply from a channel, even a disabled one; only admins may use it', async () => {
