@@ -22,7 +22,8 @@ const ADMIN = { email: 'bench@xueba.test', password: 'bench123' };
 const PORT = 3303;
 const CHUNKS = 40;
 const DELAY_MS = 20;
-const LEVELS = [1, 100, 1000];
+// BENCH_CHAT_LEVELS=1,100 narrows a run while investigating; the recorded figures use all three.
+const LEVELS = (process.env.BENCH_CHAT_LEVELS ?? '1,100,1000').split(',').map(Number);
 
 function startUpstream(root) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/fake-upstream.mjs')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -128,8 +129,10 @@ function rssKb(pid) {
 }
 
 export async function benchChat(root, { postgresUrl } = {}) {
-  const results = { pglite: await benchOn(root, 'PGlite', {}) };
-  if (postgresUrl) {
+  const only = process.env.BENCH_CHAT_DB;
+  const results = {};
+  if (only !== 'postgres') results.pglite = await benchOn(root, 'PGlite', {});
+  if (postgresUrl && only !== 'pglite') {
     results.postgres = await withTempDatabase(postgresUrl, 'xueba_bench_chat', (url) => benchOn(root, 'PostgreSQL', { DATABASE_URL: url }));
   }
   return results;

@@ -197,14 +197,14 @@ export class ChatService {
     answerId?: number,
   ): Promise<Begun> {
     const settings = await this.models.aiSettings();
-    return transaction(this.ctx.db, async (tx) => {
+    return this.gate.exclusive(userId, () => transaction(this.ctx.db, async (tx) => {
       await this.gate.begin(tx, userId, plan, settings);
       const now = this.ctx.now();
       const { conversation, question, history, isNew } = await flow(tx, now);
       const answer = await this.repo.insertMessage(tx, { id: answerId, conversationId: conversation.id, userId, role: 'assistant', content: '', status: 'generating', model: model.key, now });
       if (!isNew) await this.repo.touchConversation(tx, conversation.id, model.key, now);
       return { conversation, question, answer, history: contextTurns(history), isNew };
-    });
+    }));
   }
 
   private job(userId: number, begun: Begun, model: ResolvedModel, plan: BillingPlan | null, locale: Locale, settings: AiSettings): AnswerJob {

@@ -19,6 +19,7 @@ import { ChatRepository } from './chat.repository.js';
 export class AnswerGate {
   private readonly repo = new ChatRepository();
   private readonly minuteCounts = new Map<number, { window: number; count: number }>();
+  private readonly starting = new Map<number, Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -90,6 +91,26 @@ export class AnswerGate {
     const balance = (await this.services.userInfo.get(userId))?.balance;
     if (plan.billing.mode === 'per_answer' && (balance?.conversation_count ?? 0) < plan.billing.price * (openHere + 1)) throw new AppError('insufficient_conversation_balance', 402);
     if (plan.billing.mode === 'per_1k_words' && (balance?.word_count ?? 0) < 1) throw new AppError('insufficient_word_balance', 402);
+  }
+
+  /**
+   * Runs one user's stream starts one after another in this process, before
+   * they take a database connection: their transactions serialise on the
+   * user's advisory lock anyway, and waiting there would hold pool
+   * connections every other request needs.
+   */
+  exclusive<T>(userId: number, start: () => Promise<T>): Promise<T> {
+    const previous = this.starting.get(userId) ?? Promise.resolve();
+    const run = previous.then(start);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.starting.set(userId, tail);
+    void tail.then(() => {
+      if (this.starting.get(userId) === tail) this.starting.delete(userId);
+    });
+    return run;
   }
 
   /**

@@ -139,10 +139,12 @@ export class TemplatesService {
     // The call starts while the creation row is written (see ChatService.prepareSend).
     const upstream = startUpstream(call);
     const creation = await overlapping(upstream, () =>
-      transaction(this.ctx.db, async (tx) => {
-        await this.gate.begin(tx, userId, plan, settings);
-        return this.repo.insertCreation(tx, { userId, templateId: template.id, templateName: localized(template.names, locale), inputs, model: model.key, now: this.ctx.now() });
-      }),
+      this.gate.exclusive(userId, () =>
+        transaction(this.ctx.db, async (tx) => {
+          await this.gate.begin(tx, userId, plan, settings);
+          return this.repo.insertCreation(tx, { userId, templateId: template.id, templateName: localized(template.names, locale), inputs, model: model.key, now: this.ctx.now() });
+        }),
+      ),
     );
     const id = Number(creation.id);
     return {
