@@ -50,5 +50,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/components/doc-detail', layout: 'blank', auth: 'user', antd: true, title: 'doc.titles.reader', load: () => import('@/features/doc/pages/component-doc-detail-page') },
   { path: '/components/doc-manage', layout: 'blank', auth: 'user', antd: true, title: 'doc.titles.manage', load: () => import('@/features/doc/pages/component-doc-manage-page') },
   { path: '/components/open-doc-vip', layout: 'blank', title: 'doc.titles.vip', load: () => import('@/features/doc/pages/doc-openvip-page') },
+  { path: '/user/tasks', layout: 'app', auth: 'user', title: 'promotion.tasks_title', load: () => import('@/features/promotion/pages/tasks-page') },
+  { path: '/promotion/distribution', layout: 'app', auth: 'user', title: 'promotion.distribution_title', load: () => import('@/features/promotion/pages/distribution-page') },
+  { path: '/promotion/withdrawal', layout: 'app', auth: 'user', antd: true, title: 'promotion.withdraw_title', load: () => import('@/features/promotion/pages/withdrawal-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

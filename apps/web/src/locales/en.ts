@@ -1,4 +1,5 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
+import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
@@ -405,5 +406,7 @@ export const en: LocaleMessages = {
   doc: DOC.en,
   commerce: COMMERCE.en,
   commerceadmin: COMMERCE_ADMIN.en,
+  promotion: PROMOTION.en,
+  promotionadmin: PROMOTION_ADMIN.en,
   msg: serverMessages('en'),
 };

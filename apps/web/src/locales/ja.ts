@@ -1,4 +1,5 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
+import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
@@ -405,5 +406,7 @@ export const ja: LocaleMessages = {
   doc: DOC.ja,
   commerce: COMMERCE.ja,
   commerceadmin: COMMERCE_ADMIN.ja,
+  promotion: PROMOTION.ja,
+  promotionadmin: PROMOTION_ADMIN.ja,
   msg: serverMessages('ja'),
 };

@@ -1,4 +1,5 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
+import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
@@ -405,5 +406,7 @@ export const ko: LocaleMessages = {
   doc: DOC.ko,
   commerce: COMMERCE.ko,
   commerceadmin: COMMERCE_ADMIN.ko,
+  promotion: PROMOTION.ko,
+  promotionadmin: PROMOTION_ADMIN.ko,
   msg: serverMessages('ko'),
 };

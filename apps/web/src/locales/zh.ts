@@ -1,4 +1,5 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
+import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
@@ -405,5 +406,7 @@ export const zh = {
   doc: DOC.zh,
   commerce: COMMERCE.zh,
   commerceadmin: COMMERCE_ADMIN.zh,
+  promotion: PROMOTION.zh,
+  promotionadmin: PROMOTION_ADMIN.zh,
   msg: serverMessages('zh'),
 };

@@ -24,6 +24,8 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
   ];
   if (user) items.push({ path: '/user/info', label: 'nav.profile', icon: 'profile', testId: 'nav-profile' });
   if (user) items.push({ path: '/user/collection', label: 'collection.nav', icon: 'collection', testId: 'nav-collection' });
+  if (user) items.push({ path: '/user/tasks', label: 'promotion.nav_tasks', icon: 'collection', testId: 'nav-tasks' });
+  if (user) items.push({ path: '/promotion/distribution', label: 'promotion.nav_distribution', icon: 'members', testId: 'nav-distribution' });
   items.push({ path: '/lang', label: 'nav.language', icon: 'language', testId: 'nav-language' });
   if (user?.role === 'admin') items.push({ path: '/admin', label: 'nav.admin', icon: 'admin', testId: 'nav-admin' });
   return items;

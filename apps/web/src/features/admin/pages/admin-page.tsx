@@ -3,16 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLocaleNavigate } from '@/hooks/use-locale';
 import { AiModelsPanel } from '../components/ai-models-panel';
+import { CommissionsPanel } from '../components/commissions-panel';
+import { LedgerAuditPanel } from '../components/ledger-audit-panel';
 import { OauthPanel } from '../components/oauth-panel';
 import { OrdersPanel } from '../components/orders-panel';
 import { OutboxPanel } from '../components/outbox-panel';
 import { PackagesPanel } from '../components/packages-panel';
+import { PromotionSettingsPanel } from '../components/promotion-settings-panel';
 import { RedeemPanel } from '../components/redeem-panel';
 import { SettingsPanel } from '../components/settings-panel';
+import { TasksPanel } from '../components/tasks-panel';
 import { TemplatesPanel } from '../components/templates-panel';
 import { UsersPanel } from '../components/users-panel';
+import { WithdrawalsPanel } from '../components/withdrawals-panel';
 
-const SECTIONS = ['users', 'settings', 'oauth', 'outbox', 'models', 'templates', 'packages', 'orders', 'redeem'] as const;
+const SECTIONS = ['users', 'settings', 'oauth', 'outbox', 'models', 'templates', 'packages', 'orders', 'redeem', 'tasks', 'promotion', 'commissions', 'withdrawals', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function isSection(value: string): value is Section {
@@ -42,6 +47,11 @@ export default function AdminPage() {
           { key: 'packages', label: <span data-testid="admin-tab-packages">{t('commerceadmin.tab_packages')}</span>, children: <PackagesPanel /> },
           { key: 'orders', label: <span data-testid="admin-tab-orders">{t('commerceadmin.tab_orders')}</span>, children: <OrdersPanel /> },
           { key: 'redeem', label: <span data-testid="admin-tab-redeem">{t('commerceadmin.tab_redeem')}</span>, children: <RedeemPanel /> },
+          { key: 'tasks', label: <span data-testid="admin-tab-tasks">{t('promotionadmin.tab_tasks')}</span>, children: <TasksPanel /> },
+          { key: 'promotion', label: <span data-testid="admin-tab-promotion">{t('promotionadmin.tab_promotion')}</span>, children: <PromotionSettingsPanel /> },
+          { key: 'commissions', label: <span data-testid="admin-tab-commissions">{t('promotionadmin.tab_commissions')}</span>, children: <CommissionsPanel /> },
+          { key: 'withdrawals', label: <span data-testid="admin-tab-withdrawals">{t('promotionadmin.tab_withdrawals')}</span>, children: <WithdrawalsPanel /> },
+          { key: 'audit', label: <span data-testid="admin-tab-audit">{t('promotionadmin.tab_audit')}</span>, children: <LedgerAuditPanel /> },
         ]}
       />
     </div>

@@ -76,8 +76,8 @@ export default function CheckoutModal({ pkg, onClose }: { pkg: Package; onClose:
               <legend>{t('commerce.gateway')}</legend>
               <Radio.Group value={gateway} onChange={(e) => setGateway(e.target.value as Gateway)}>
                 {GATEWAY_ORDER.map((g) => (
-                  <Radio.Button key={g} value={g} disabled={unavailable.has(g)} data-testid={`gateway-${g}`}>
-                    {t(`commerce.gateway_${g}`)}
+                  <Radio.Button key={g} value={g} disabled={unavailable.has(g)}>
+                    <span data-testid={`gateway-${g}`}>{t(`commerce.gateway_${g}`)}</span>
                   </Radio.Button>
                 ))}
               </Radio.Group>
