@@ -6,19 +6,24 @@
 // Setup: the test suite's fake upstream runs in a child process
 // (scripts/bench/fake-upstream.mjs, via tsx) and paces its chunks like a
 // model (CHUNKS chunks, DELAY_MS apart). Xueba gets it as the env channel
-// (AI_BASE_URL / AI_MODELS). One admin (ADMIN_EMAIL sign-in) asks every
-// question: the bench raises the admin-editable chat limits (rate per minute,
-// open streams per user) and grants the admin an academic AI membership so
-// answers are not billed - the full metering path (membership check, ledger
-// settlement transaction) still runs.
+// (AI_BASE_URL / AI_MODELS). The admin raises the admin-editable chat limits
+// (rate per minute, open streams per user); the streams are spread over
+// USERS signed-in members (seeded in the database), so answers are not billed
+// but the full metering path (membership check, turn transaction, settlement
+// transaction) still runs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import crypto from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { startProcess, table, waitFor, withTempDatabase } from './lib.mjs';
 
 const ADMIN = { email: 'bench@xueba.test', password: 'bench123' };
+/** Signed-in members the streams are spread over (stream i asks as user i mod USERS), as real traffic is. */
+const USERS = Number(process.env.BENCH_CHAT_USERS ?? 100);
 const PORT = 3303;
 const CHUNKS = 40;
 const DELAY_MS = 20;
@@ -113,7 +118,7 @@ function xuebaStream(base, token, onFirst) {
 
 async function measure(n, open) {
   const started = performance.now();
-  const results = await Promise.all(Array.from({ length: n }, () => open()));
+  const results = await Promise.all(Array.from({ length: n }, (_, i) => open(i)));
   const seconds = (performance.now() - started) / 1000;
   const ttfts = results.filter((r) => !Number.isNaN(r.ttft)).map((r) => r.ttft).sort((a, b) => a - b);
   const chunks = results.reduce((sum, r) => sum + r.chunks, 0);
@@ -121,6 +126,28 @@ async function measure(n, open) {
   const errors = results.filter((r) => r.failed || r.chunks !== CHUNKS).length;
   return {
     errors, p50: ttfts[Math.floor(ttfts.length * 0.5)], p99: ttfts[Math.min(ttfts.length - 1, Math.floor(ttfts.length * 0.99))], rate: chunks / seconds };
+}
+
+/**
+ * Bench users straight into the database (registration would cost a mail code
+ * and an argon2 hash each): a user, a session whose token the bench holds, and
+ * a permanent academic AI membership, so answers run the full metering path
+ * without being billed.
+ */
+async function seedUsers(query) {
+  const tokens = [];
+  for (let i = 0; i < USERS; i += 1) {
+    const token = crypto.randomBytes(24).toString('hex');
+    const { rows } = await query(
+      `INSERT INTO users (sn, email, nickname, share_id) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [`bench${i}`, `bench${i}@xueba.test`, `bench ${i}`, `bench-share-${i}`],
+    );
+    const id = rows[0].id;
+    await query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [id, crypto.createHash('sha256').update(token).digest('hex')]);
+    await query(`INSERT INTO memberships (user_id, kind, level, expires_at) VALUES ($1, 'academic_ai', 'vip', NULL)`, [id]);
+    tokens.push(token);
+  }
+  return tokens;
 }
 
 function rssKb(pid) {
@@ -142,7 +169,7 @@ async function benchOn(root, label, dbEnv) {
   const upstream = startUpstream(root);
   const upstreamUrl = await upstream.ready;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-chat-'));
-  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), {
+  const serverEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     ...dbEnv,
@@ -153,25 +180,41 @@ async function benchOn(root, label, dbEnv) {
     ADMIN_PASSWORD: ADMIN.password,
     AI_BASE_URL: upstreamUrl,
     AI_MODELS: 'bench-model',
-  });
+  };
+  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), serverEnv);
   const base = `http://127.0.0.1:${PORT}`;
+  let current = server;
   try {
     await waitFor(`${base}/api/pc/config`);
+    let tokens;
+    if (dbEnv.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: dbEnv.DATABASE_URL });
+      await client.connect();
+      tokens = await seedUsers((text, values) => client.query(text, values));
+      await client.end();
+    } else {
+      // PGlite belongs to one process: stop the server, seed, start it again on the same data.
+      await current.stop();
+      const db = new PGlite(path.join(dataDir, 'pgdata'));
+      tokens = await seedUsers((text, values) => db.query(text, values));
+      await db.close();
+      current = startProcess(path.join(root, 'apps/server/dist/main.js'), serverEnv);
+      await waitFor(`${base}/api/pc/config`);
+    }
+    const tokenFor = (i) => tokens[i % tokens.length];
     const { token } = await api(base, 'POST', '/login/account', { body: { scene: 1, account: ADMIN.email, password: ADMIN.password, terminal: 'pc' } });
-    const me = await api(base, 'GET', '/user/info', { token });
     const settings = await api(base, 'GET', '/admin/ai/settings', { token });
     await api(base, 'POST', '/admin/ai/settings', { token, body: { ...settings, rate_per_minute: 100_000, max_streams: 10_000 } });
-    await api(base, 'POST', '/admin/user/membership', { token, body: { user_id: me.id, kind: 'academic_ai', level: 'vip', months: 0 } });
 
     await upstream.command(`script ${JSON.stringify({ chunks: Array.from({ length: CHUNKS }, (_, i) => `w${i} `), delayMs: DELAY_MS })}`);
     // Warm-up: JIT, connection pools, PGlite caches.
     await measure(20, () => directStream(upstreamUrl));
-    await measure(20, () => xuebaStream(base, token));
+    await measure(20, (i) => xuebaStream(base, tokenFor(i)));
 
     const rows = [];
     for (const n of LEVELS) {
       const direct = await measure(n, () => directStream(upstreamUrl));
-      const xueba = await measure(n, () => xuebaStream(base, token));
+      const xueba = await measure(n, (i) => xuebaStream(base, tokenFor(i)));
       rows.push({
         streams: n,
         'direct TTFT p50': direct.p50.toFixed(2),
@@ -191,29 +234,29 @@ async function benchOn(root, label, dbEnv) {
     await upstream.command(`script ${JSON.stringify({ chunks: ['first ', 'rest'], holdAfter: 1 })}`);
     global.gc?.();
     await new Promise((r) => setTimeout(r, 1000));
-    const before = rssKb(server.child.pid);
+    const before = rssKb(current.child.pid);
     let firsts = 0;
     let allFirst;
     const allArrived = new Promise((resolve) => (allFirst = resolve));
-    const pending = Array.from({ length: held }, () =>
-      xuebaStream(base, token, () => {
+    const pending = Array.from({ length: held }, (_, i) =>
+      xuebaStream(base, tokenFor(i), () => {
         firsts += 1;
         if (firsts === held) allFirst();
       }),
     );
     await allArrived;
     await new Promise((r) => setTimeout(r, 500));
-    const during = rssKb(server.child.pid);
+    const during = rssKb(current.child.pid);
     await upstream.command('release');
     await Promise.all(pending);
     const perStream = ((during - before) / held).toFixed(1);
 
-    console.log(`\nChat streaming on ${label} (fake upstream: ${CHUNKS} chunks ${DELAY_MS} ms apart; one member user; TTFT in ms)\n`);
+    console.log(`\nChat streaming on ${label} (fake upstream: ${CHUNKS} chunks ${DELAY_MS} ms apart; ${USERS} member users; TTFT in ms)\n`);
     console.log(table(rows, Object.keys(rows[0])));
     console.log(`\nMemory per open stream: ${perStream} KB (server RSS ${Math.round(before / 1024)} MB → ${Math.round(during / 1024)} MB with ${held} streams open)`);
     return { rows, memory: { streams: held, rssBeforeKb: before, rssDuringKb: during, perStreamKb: Number(perStream) } };
   } finally {
-    await server.stop();
+    await current.stop();
     await upstream.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
