@@ -175,10 +175,8 @@ export class OrdersService {
       await this.repo.setOrderState(tx, order.id, { status: 'fulfilled', trade_no: payment.trade_no, paid_amount: payment.paid_amount, paid_at: now, fulfilled_at: now });
       // Same transaction as the fulfilment: the promoter's commission (once per order) and an invitation reward waiting for a payment.
       await this.services.promotion.distribution.onFulfilledInTx(tx, order);
-      const rewarded = await this.services.promotion.invitations.onPaidInTx(tx, order.user_id);
-      afterCommit(async () => {
-        for (const id of new Set([order.user_id, ...rewarded])) await this.services.userInfo.invalidate(id);
-      });
+      await this.services.promotion.invitations.onPaidInTx(tx, afterCommit, order.user_id);
+      afterCommit(() => this.services.userInfo.invalidate(order.user_id));
       return log('fulfilled');
     });
   }

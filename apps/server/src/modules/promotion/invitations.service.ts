@@ -7,6 +7,9 @@ import type { PromotionSettingsStore } from './promotion.settings.js';
 import type { InviteUnlock } from './promotion.tables.js';
 import { addRewards, grantRewardInTx, NO_REWARD } from './reward.js';
 
+/** Queues work for after the caller's transaction commits (platform/db/transaction.ts). */
+export type AfterCommit = (task: () => Promise<void> | void) => void;
+
 /**
  * Invitation rewards. A binding (share bind) creates one reward row per
  * invitee, freezing the rewards and the unlock condition configured at that
@@ -25,36 +28,44 @@ export class InvitationsService {
     private readonly settings: PromotionSettingsStore,
   ) {}
 
-  /** Inside the binding's transaction. Returns the users whose balances changed. */
-  async onBoundInTx(tx: Tx, inviteeId: number, inviterId: number): Promise<number[]> {
+  /** Told after commit when an invitation counts (its reward unlocked, or at binding when there are no rewards): the inviter's "invite" task. */
+  onInvited: (inviterId: number) => Promise<void> = async () => undefined;
+
+  /** Inside the binding's transaction; the rest happens after its commit. */
+  async onBoundInTx(tx: Tx, afterCommit: AfterCommit, inviteeId: number, inviterId: number): Promise<void> {
     const { invite } = await this.settings.getInTx(tx);
-    if (!invite.enabled) return [];
+    if (!invite.enabled) {
+      afterCommit(() => this.onInvited(inviterId));
+      return;
+    }
     const now = this.ctx.now();
     const created = await this.repo.insertInviteReward(tx, { inviteeId, inviterId, unlock: invite.unlock, inviter: invite.inviter_reward, invitee: invite.invitee_reward, now });
-    if (!created) return [];
+    if (!created) return;
     // Whatever already happened before the binding counts (a user who chatted, then bound).
     const unlocks: InviteUnlock[] = ['signup'];
     if (await this.repo.hasAnswered(tx, inviteeId)) unlocks.push('first_use');
     if (await this.repo.hasPaid(tx, inviteeId)) unlocks.push('first_use', 'first_payment');
-    return this.unlockInTx(tx, inviteeId, unlocks);
+    await this.unlockInTx(tx, afterCommit, inviteeId, unlocks);
   }
 
-  /** A real use (a finished answer) of the invitee. Never throws into the caller's flow (the tasks service guards it). */
+  /** A real use (a finished answer) of the invitee. The tasks service calls it and logs a failure instead of failing the answer. */
   async onUse(inviteeId: number): Promise<void> {
-    const users = await transaction(this.ctx.db, (tx) => this.unlockInTx(tx, inviteeId, ['first_use']));
-    for (const id of users) await this.ctx.bus.publish('user', String(id));
+    await transaction(this.ctx.db, (tx, afterCommit) => this.unlockInTx(tx, afterCommit, inviteeId, ['first_use']));
   }
 
   /** Inside the order's fulfilment transaction: a payment is also a real use. */
-  async onPaidInTx(tx: Tx, inviteeId: number): Promise<number[]> {
-    return this.unlockInTx(tx, inviteeId, ['first_use', 'first_payment']);
+  async onPaidInTx(tx: Tx, afterCommit: AfterCommit, inviteeId: number): Promise<void> {
+    await this.unlockInTx(tx, afterCommit, inviteeId, ['first_use', 'first_payment']);
   }
 
-  private async unlockInTx(tx: Tx, inviteeId: number, unlocks: InviteUnlock[]): Promise<number[]> {
+  private async unlockInTx(tx: Tx, afterCommit: AfterCommit, inviteeId: number, unlocks: InviteUnlock[]): Promise<void> {
     const row = await this.repo.takeInviteReward(tx, inviteeId, unlocks, this.ctx.now());
-    if (!row) return [];
+    if (!row) return;
     await this.pay(tx, row);
-    return [row.inviter_id, row.invitee_id];
+    afterCommit(async () => {
+      for (const id of [row.inviter_id, row.invitee_id]) await this.ctx.bus.publish('user', String(id));
+      await this.onInvited(row.inviter_id);
+    });
   }
 
   private async pay(tx: Tx, row: InviteRewardRow): Promise<void> {

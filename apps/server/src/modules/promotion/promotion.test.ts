@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Commission, PromotionSummary, Withdrawal } from '@xueba/contract';
+import type { Commission, PromotionSettings, PromotionSummary, Withdrawal } from '@xueba/contract';
 import { call } from '../../test/helpers.js';
 import { promoFixture, type PromoFixture, type User } from '../../test/promo-fixture.js';
 
@@ -178,8 +178,32 @@ describe('distribution programme and withdrawals', () => {
     expect((await app().inject({ method: 'GET', url: '/api/promotion/poster?share_id=nobody' })).statusCode).toBe(404);
   });
 
-  it('the ledger audit finds no mismatch', async () => {
+  it('an invitation reward set to unlock on the first payment waits for a fulfilled order (not a closed one)', async () => {
+    const settings = (await call<PromotionSettings>(app(), 'GET', '/admin/promotion/settings', { token: f.admin.token })).body.data;
+    await call(app(), 'POST', '/admin/promotion/settings', { token: f.admin.token, body: { ...settings, invite: { ...settings.invite, enabled: true, unlock: 'first_payment' } } });
+    const { promoter, invitee } = await f.pair();
+    const before = await f.balance(invitee.user.id, 'conversation_count');
+    const pending = (await call<{ rewards_pending: number }>(app(), 'POST', '/share/invite', { token: promoter.token })).body.data;
+    expect(pending.rewards_pending).toBe(1);
+    const late = await f.order(invitee);
+    f.t.clock.advance(31 * 60_000);
+    await f.notify({ order_no: late.order_no, paid_amount: late.amount, trade_no: 'LATE2' });
+    expect(await f.balance(invitee.user.id, 'conversation_count')).toBe(before);
+    await f.pay(invitee);
+    const invite = (await call<{ rewards_pending: number; earned: { conversation_count: number } }>(app(), 'POST', '/share/invite', { token: promoter.token })).body.data;
+    expect(invite).toMatchObject({ rewards_pending: 0, earned: { conversation_count: settings.invite.inviter_reward.conversation_count } });
+    const gained = (await f.balance(invitee.user.id, 'conversation_count')) - before;
+    expect(gained).toBe(settings.invite.invitee_reward.conversation_count + f.packages[0]!.conversation_count + f.packages[0]!.gift_conversation_count);
+    await call(app(), 'POST', '/admin/promotion/settings', { token: f.admin.token, body: settings });
+  });
+
+  it('the ledger audit recomputes the commission assets too: clean after all of the above, a tampered hold shows', async () => {
     const audit = await call<{ mismatches: unknown[] }>(app(), 'GET', '/admin/ledger/audit', { token: f.admin.token });
     expect(audit.body.data.mismatches).toEqual([]);
+    const held = await f.t.owned.ctx.db.selectFrom('balances').select(['user_id', 'amount']).where('asset', '=', 'commission_held').where('amount', '>', '0').executeTakeFirstOrThrow();
+    await f.t.owned.ctx.db.updateTable('balances').set({ amount: String(Number(held.amount) + 7) }).where('user_id', '=', held.user_id).where('asset', '=', 'commission_held').execute();
+    const tampered = await call<{ mismatches: unknown[] }>(app(), 'GET', '/admin/ledger/audit', { token: f.admin.token });
+    expect(tampered.body.data.mismatches).toEqual([{ user_id: held.user_id, asset: 'commission_held', balance: Number(held.amount) + 7, ledger_sum: Number(held.amount) }]);
+    await f.t.owned.ctx.db.updateTable('balances').set({ amount: held.amount }).where('user_id', '=', held.user_id).where('asset', '=', 'commission_held').execute();
   });
 });

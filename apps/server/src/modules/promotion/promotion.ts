@@ -34,5 +34,7 @@ export class Promotion {
     this.tasks.onActivity(async (userId, event) => {
       if (event === 'chat' || event === 'template') await this.invitations.onUse(userId);
     });
+    // The "invite a friend" task counts invitations that turned out real (their reward unlocked), not bare sign-ups.
+    this.invitations.onInvited = (inviterId) => this.tasks.record(inviterId, 'invite');
   }
 }

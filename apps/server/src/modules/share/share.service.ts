@@ -59,7 +59,7 @@ export class ShareService {
     if (!inviter) throw notFound('share_invalid');
     if (inviter.id === userId) throw badRequest('share_self');
     const now = this.ctx.now();
-    const changed = await transaction(this.ctx.db, async (tx) => {
+    const changed = await transaction(this.ctx.db, async (tx, afterCommit) => {
       const rows = await this.repo.lockPair(tx, userId, inviter.id);
       const me = rows.get(userId);
       const them = rows.get(inviter.id);
@@ -70,13 +70,10 @@ export class ShareService {
       if (them.inviter_id === userId) throw conflict('share_mutual');
       await this.repo.setInviter(tx, userId, them.id, userSn || null, now);
       // The invitation reward row, in the binding's transaction (paid at once when it unlocks at sign-up).
-      await this.services.promotion.invitations.onBoundInTx(tx, userId, them.id);
+      await this.services.promotion.invitations.onBoundInTx(tx, afterCommit, userId, them.id);
       return true;
     });
-    if (changed) {
-      for (const id of new Set([userId, inviter.id])) await this.services.userInfo.invalidate(id);
-      await this.services.tasks.record(inviter.id, 'invite');
-    }
+    if (changed) await this.services.userInfo.invalidate(userId);
     return { bound: true };
   }
 

@@ -107,8 +107,8 @@ describe('daily tasks and invitation rewards', () => {
     await bind(inviter, invitee);
     let mine = (await call<Invite>(app(), 'POST', '/share/invite', { token: inviter.token })).body.data;
     expect(mine).toMatchObject({ invite_count: 1, rewards_pending: 1, earned: { conversation_count: 0 }, rewards: { unlock: 'first_use' } });
-    // Sign-up alone earns nothing but the inviter's "invite" task.
-    expect(await inviter.gained()).toBe(10);
+    // A sign-up alone earns nothing, not even the inviter's "invite a friend" task.
+    expect(await inviter.gained()).toBe(0);
     expect(await invitee.gained()).toBe(0);
 
     await app().services.ledger.apply([{ userId: invitee.user.id, asset: 'conversation_count', delta: 5, reason: 'test', refType: 'test' }]);
@@ -116,12 +116,13 @@ describe('daily tasks and invitation rewards', () => {
     ai.fake.next({ status: 500, error: { message: 'down', type: 'error', code: 'server_error' } });
     const failed = await stream(ai.base, '/chat/send', { content: 'hello?' }, { token: invitee.token });
     expect(failed.events.at(-1)?.type).toBe('error');
-    expect(await inviter.gained()).toBe(10);
+    expect(await inviter.gained()).toBe(0);
     ai.fake.next({ chunks: ['Hi', ' there'] });
     const answered = await stream(ai.base, '/chat/send', { content: 'hello' }, { token: invitee.token });
     expect(answered.events.at(-1)?.type).toBe('end');
     mine = (await call<Invite>(app(), 'POST', '/share/invite', { token: inviter.token })).body.data;
     expect(mine).toMatchObject({ rewards_pending: 0, earned: { conversation_count: 20 } });
+    // The reward (20) and now the "invite a friend" task (10).
     expect(await inviter.gained()).toBe(30);
     expect(await inviter.gained('word_count')).toBe(1000);
     // 5 given - 1 charged for the answer + 10 invitation + 3 for the chat task.
@@ -148,6 +149,8 @@ describe('daily tasks and invitation rewards', () => {
     const other = await newUser();
     await bind(inviter, other);
     expect(await other.gained()).toBe(0);
+    // Without invitation rewards, the binding itself completes the inviter's task.
+    expect(await inviter.gained()).toBe(40);
     expect((await call<Invite>(app(), 'POST', '/share/invite', { token: inviter.token })).body.data.rewards_pending).toBe(0);
     await setInvite({ enabled: true, unlock: 'first_use' });
   });
