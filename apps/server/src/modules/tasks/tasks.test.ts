@@ -155,6 +155,24 @@ describe('daily tasks and invitation rewards', () => {
     await setInvite({ enabled: true, unlock: 'first_use' });
   });
 
+  it('a finished template output completes the template task once a day (word reward); a stopped or failed one does not', async () => {
+    const u = await newUser();
+    await app().services.ledger.apply([{ userId: u.user.id, asset: 'conversation_count', delta: 5, reason: 'test', refType: 'test' }]);
+    const templates = (await call<{ lists: { id: number; key: string }[] }>(app(), 'GET', '/create/templates')).body.data.lists;
+    const polish = templates.find((x) => x.key === 'polish_en');
+    ai.fake.next({ status: 500, error: { message: 'down', type: 'error', code: 'server_error' } });
+    await stream(ai.base, '/create/produce', { template_id: polish?.id, fields: { text: 'We was happy.' } }, { token: u.token });
+    expect(await u.gained('word_count')).toBe(0);
+    for (let i = 0; i < 2; i += 1) {
+      ai.fake.next({ chunks: ['We were happy.'] });
+      const res = await stream(ai.base, '/create/produce', { template_id: polish?.id, fields: { text: 'We was happy.' } }, { token: u.token });
+      expect(res.events.at(-1)).toMatchObject({ type: 'end', status: 'done' });
+    }
+    expect(await u.gained('word_count')).toBe(2_000);
+    const template = (await call<Lists>(app(), 'GET', '/task/lists', { token: u.token })).body.data.lists.find((x) => x.kind === 'template');
+    expect(template).toMatchObject({ done_today: 1, completed: true });
+  });
+
   it('the ledger audit finds nothing after all of it', async () => {
     const audit = await call<{ mismatches: unknown[] }>(app(), 'GET', '/admin/ledger/audit', { token: ai.admin.token });
     expect(audit.body.data.mismatches).toEqual([]);
