@@ -27,7 +27,7 @@ export default function BalanceModal({ message, onClose }: { message: string; on
       {t('commerce.tab_redeem')}
     </Button>,
     config.recharge_package_status && (
-      <LocaleLink key="recharge" to="/recharge" className="btn btn--outline" onClick={onClose} data-testid="balance-dialog-recharge">
+      <LocaleLink key="recharge" to="/recharge" className="btn" onClick={onClose} data-testid="balance-dialog-recharge">
         {t('commerce.top_up')}
       </LocaleLink>
     ),

@@ -1,12 +1,14 @@
-import { Button, Drawer, Input, InputNumber, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Drawer, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { ORDER_STATUSES } from '@xueba/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/lib/notify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResponse } from '@/lib/api';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate, formatMoney } from '@/lib/format';
-import { adminOrdersQuery, notificationsQuery, type OrderFilters } from '../api/commerce-admin-api';
+import { adminOrdersQuery, commerceAdminKeys, notificationsQuery, type OrderFilters } from '../api/commerce-admin-api';
+import { refundOrder } from '../api/promotion-admin-api';
 
 type AdminOrder = ApiResponse<'adminOrders'>['lists'][number];
 type Notification = ApiResponse<'adminOrderNotifications'>['lists'][number];
@@ -109,6 +111,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           </div>
         ))}
       </dl>
+      {order.status === 'fulfilled' && <RefundAction orderNo={order.order_no} />}
       <h3>{t('commerceadmin.notifications')}</h3>
       <NotificationTable orderNo={order.order_no} />
     </div>
@@ -139,5 +142,33 @@ function NotificationTable({ orderNo }: { orderNo: string }) {
       pagination={{ current: page, pageSize: PAGE_SIZE, total: log.data?.count ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
       data-testid="notification-table"
     />
+  );
+}
+
+/**
+ * Marks a fulfilled order refunded after the money went back by hand at the
+ * provider: its pending commission is cancelled; granted balances stay.
+ */
+function RefundAction({ orderNo }: { orderNo: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  return (
+    <Space wrap style={{ marginTop: 16 }}>
+      <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} placeholder={t('promotionadmin.refund_reason')} style={{ width: 280 }} />
+      <Popconfirm
+        title={t('promotionadmin.refund')}
+        onConfirm={() =>
+          void refundOrder(orderNo, reason.trim()).then(() => {
+            toast.success(t('promotionadmin.refunded'));
+            void queryClient.invalidateQueries({ queryKey: commerceAdminKeys.all });
+          }, () => undefined)
+        }
+      >
+        <Button danger disabled={!reason.trim()}>
+          {t('promotionadmin.refund')}
+        </Button>
+      </Popconfirm>
+    </Space>
   );
 }

@@ -32,6 +32,15 @@ export function PackageGrants({ pkg }: { pkg: Package }) {
     pkg.gift_word_count > 0 && t('commerce.words', { count: formatCount(pkg.gift_word_count, locale) }),
     pkg.gift_drawing_count > 0 && t('commerce.drawings', { count: formatCount(pkg.gift_drawing_count, locale) }),
   ].filter((x): x is string => Boolean(x));
+  // Benefits are the admin's free text; a bare number of words or drawings is formatted, and
+  // dropped when it only repeats what the package grants (listed above already).
+  const benefits = pkg.benefits.flatMap((b) => {
+    const n = /^\d+$/.test(b.value.trim()) ? Number(b.value) : null;
+    if (n === null) return [{ type: b.type, text: b.value }];
+    if ((b.type === 3 && n === pkg.word_count) || (b.type === 4 && n === pkg.drawing_count)) return [];
+    const text = b.type === 3 ? t('commerce.words', { count: formatCount(n, locale) }) : b.type === 4 ? t('commerce.drawings', { count: formatCount(n, locale) }) : formatCount(n, locale);
+    return [{ type: b.type, text }];
+  });
   return (
     <ul className="pkg-card__grants">
       {includes.length > 0 && (
@@ -44,9 +53,9 @@ export function PackageGrants({ pkg }: { pkg: Package }) {
           <span className="tag tag--gold">{t('commerce.gifts')}</span> {gifts.join(' · ')}
         </li>
       )}
-      {pkg.benefits.map((b, i) => (
+      {benefits.map((b, i) => (
         <li key={i}>
-          <span className="tag">{t(`commerce.benefit_type_${b.type}`)}</span> {b.value}
+          <span className="tag">{t(`commerce.benefit_type_${b.type}`)}</span> {b.text}
         </li>
       ))}
       {pkg.invoice && <li className="muted small">{t('commerce.invoice')}</li>}

@@ -94,7 +94,7 @@ function LimitPopup({ open, onClose, onTab, vipOn, rechargeOn }: { open: boolean
     <Modal open={open} onCancel={onClose} footer={null} title={t('commerce.limit_title')} width={420} centered destroyOnHidden>
       <div data-testid="limit-popup">
         <p>{t('commerce.limit_text')}</p>
-        <div className="modal-actions">
+        <div className="modal-actions commerce__actions">
           {vipOn && (
             <button type="button" className="btn btn--primary" onClick={() => go('vip')}>
               {t('commerce.open_vip')}
