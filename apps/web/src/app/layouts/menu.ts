@@ -3,7 +3,7 @@ import type { UserInfo } from '@xueba/contract';
 export interface MenuItem {
   path: string;
   label: string;
-  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc';
+  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion';
   testId: string;
 }
 
@@ -20,12 +20,12 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
     { path: '/doc/manage', label: 'doc.nav', icon: 'doc', testId: 'nav-doc' },
     { path: '/introduce', label: 'nav.introduce', icon: 'introduce', testId: 'nav-introduce' },
     { path: '/pc-members', label: 'nav.members', icon: 'members', testId: 'nav-members' },
-    { path: '/openvip', label: 'commerce.nav_openvip', icon: 'members', testId: 'nav-openvip' },
+    { path: '/openvip', label: 'commerce.nav_openvip', icon: 'vip', testId: 'nav-openvip' },
   ];
   if (user) items.push({ path: '/user/info', label: 'nav.profile', icon: 'profile', testId: 'nav-profile' });
   if (user) items.push({ path: '/user/collection', label: 'collection.nav', icon: 'collection', testId: 'nav-collection' });
-  if (user) items.push({ path: '/user/tasks', label: 'promotion.nav_tasks', icon: 'collection', testId: 'nav-tasks' });
-  if (user) items.push({ path: '/promotion/distribution', label: 'promotion.nav_distribution', icon: 'members', testId: 'nav-distribution' });
+  if (user) items.push({ path: '/user/tasks', label: 'promotion.nav_tasks', icon: 'tasks', testId: 'nav-tasks' });
+  if (user) items.push({ path: '/promotion/distribution', label: 'promotion.nav_distribution', icon: 'promotion', testId: 'nav-distribution' });
   items.push({ path: '/lang', label: 'nav.language', icon: 'language', testId: 'nav-language' });
   if (user?.role === 'admin') items.push({ path: '/admin', label: 'nav.admin', icon: 'admin', testId: 'nav-admin' });
   return items;

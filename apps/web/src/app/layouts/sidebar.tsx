@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
+  CarryOutOutlined,
   CrownOutlined,
   EditOutlined,
   FileSearchOutlined,
@@ -11,7 +12,9 @@ import {
   MessageOutlined,
   MoonOutlined,
   ReadOutlined,
+  RocketOutlined,
   SettingOutlined,
+  ShareAltOutlined,
   StarOutlined,
   SunOutlined,
   UserOutlined,
@@ -40,6 +43,9 @@ const ICONS: Record<MenuItem['icon'], typeof HomeOutlined> = {
   create: EditOutlined,
   collection: StarOutlined,
   doc: FileTextOutlined,
+  vip: RocketOutlined,
+  tasks: CarryOutOutlined,
+  promotion: ShareAltOutlined,
 };
 
 function isActive(current: string, path: string): boolean {
