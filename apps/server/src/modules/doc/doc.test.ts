@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { docItemSchema, docPageSchema, type DocItem } from '@xueba/contract';
 import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { corpusFile, memberUser, uploadDocs } from '../../test/doc-fixture.js';
@@ -23,18 +24,12 @@ describe('documents API', () => {
 
   const drain = () => t.app.services.jobs.drain();
 
+  /** Rows left for a document (or, for conversations and messages, for the user). */
   async function count(table: 'documents' | 'doc_pages' | 'doc_chunks' | 'jobs' | 'doc_conversations' | 'doc_messages', docId?: number): Promise<number> {
-    const db = t.owned.ctx.db;
-    const q =
-      table === 'documents'
-        ? db.selectFrom('documents').where('id', '=', docId ?? -1)
-        : table === 'jobs'
-          ? db.selectFrom('jobs').where('ref', '=', `document:${docId}`)
-          : table === 'doc_conversations' || table === 'doc_messages'
-            ? db.selectFrom(table).where('user_id', '=', userId)
-            : db.selectFrom(table).where('doc_id', '=', docId ?? -1);
-    const row = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-    return Number(row?.n ?? 0);
+    const where =
+      table === 'documents' ? sql`id = ${docId ?? -1}` : table === 'jobs' ? sql`ref = ${`document:${docId}`}` : table.startsWith('doc_conv') || table === 'doc_messages' ? sql`user_id = ${userId}` : sql`doc_id = ${docId ?? -1}`;
+    const result = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${where}`.execute(t.owned.ctx.db);
+    return Number(result.rows[0]?.n ?? 0);
   }
 
   it('uploads a two-column PDF, processes it in the background and serves its pages and file', async () => {

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docChatEventSchema, docInterpretationSchema, type DocItem, type DocMessage } from '@xueba/contract';
+import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
+import { listen, stream, textOf } from '../../test/sse-client.js';
+import { corpusFile, memberUser, uploadDocs } from '../../test/doc-fixture.js';
+
+async function completeDoc(t: TestApp, token: string, filename: string, data: Buffer, type = 'literature'): Promise<DocItem> {
+  const up = await uploadDocs(t.app, token, [{ filename, data }], { type });
+  const id = up.body.data.files[0]!.doc!.id;
+  for (let i = 0; i < 200; i += 1) {
+    await t.app.services.jobs.drain();
+    const detail = await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(id) } });
+    if (detail.body.data.status !== 'processing') return detail.body.data;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('document did not finish processing');
+}
+
+describe('document Q&A on a model (local OpenAI-compatible upstream)', () => {
+  let ai: AiTestApp;
+  let token: string;
+  let doc: DocItem;
+
+  beforeAll(async () => {
+    ai = await startAiTestApp('sk-doc', 'doc-model');
+    token = (await memberUser(ai.t.app, ai.admin.token)).token;
+    doc = await completeDoc(ai.t, token, 'naacl2018.pdf', corpusFile('pdf/naacl2018_N18-3011.pdf'));
+    expect(doc.status).toBe('complete');
+  });
+  afterAll(async () => {
+    await ai.close();
+  });
+
+  it('streams an answer grounded in numbered passages; the end event lists the citations used', async () => {
+    ai.fake.next({ chunks: ['The graph has more than 280M nodes ', '[1].', ' Entities are linked [2].'] });
+    const result = await stream(ai.base, '/doc/chat', { doc_ids: [doc.id], question: 'How many nodes does the literature graph have?' }, { token, locale: 'en' });
+    expect(result.status).toBe(200);
+    const events = result.events.map((e) => docChatEventSchema.parse(e));
+    expect(events[0]).toMatchObject({ type: 'start', offline: false, model: 'env:doc-model' });
+    expect(textOf(result.events)).toBe('The graph has more than 280M nodes [1]. Entities are linked [2].');
+    const end = events[events.length - 1]!;
+    if (end.type !== 'end') throw new Error(`expected end, got ${end.type}`);
+    expect(end.citations.map((c) => c.n)).toEqual([1, 2]);
+    const first = end.citations[0]!;
+    expect(first).toMatchObject({ doc_id: doc.id, doc_name: 'naacl2018.pdf' });
+    // The cited passage is where it says it is: its offsets index the page text.
+    const page = await call<{ text: string }>(ai.t.app, 'GET', '/doc/page', { token, query: { id: String(doc.id), page: String(first.page) } });
+    expect(page.body.data.text.slice(first.start, first.end).trim()).toBe(first.text);
+
+    // The model saw the passages numbered, with the instruction to cite them.
+    const request = ai.fake.requests[ai.fake.requests.length - 1]!;
+    expect(request.messages[0]!.role).toBe('system');
+    expect(request.messages[0]!.content).toContain('[1] (naacl2018.pdf, p. ');
+    expect(request.messages[0]!.content).toContain('cite it as [n]');
+    // Retrieval put the abstract's answer among the passages.
+    expect(request.messages[0]!.content).toMatch(/more than 280M nodes/);
+
+    const history = await call<{ lists: DocMessage[] }>(ai.t.app, 'GET', '/doc/messages', { token, query: { doc_id: String(doc.id) } });
+    const answer = history.body.data.lists.find((m) => m.role === 'assistant')!;
+    expect(answer).toMatchObject({ status: 'done', content: textOf(result.events) });
+    expect(answer.citations.map((c) => c.n)).toEqual([1, 2]);
+
+    const fav = await call<{ favorite_id: number }>(ai.t.app, 'POST', '/doc/favorite', { token, body: { message_id: answer.id, favorite: true }, locale: 'en' });
+    expect(fav.body.msg).toBe('Bookmark added');
+    const collection = await call<{ lists: { question: string; answer: string }[] }>(ai.t.app, 'GET', '/collection/lists', { token });
+    expect(collection.body.data.lists[0]).toMatchObject({ question: 'How many nodes does the literature graph have?', answer: answer.content });
+  });
+
+  it('interprets the document once per locale with three suggested questions', async () => {
+    ai.fake.next({ chunks: ['```json\n{"about": "文献图谱", "method": "实体抽取", "findings": "超过2.8亿节点", "questions": ["问1", "问2", "问3"]}\n```'] });
+    const first = await call(ai.t.app, 'GET', '/doc/interpret', { token, query: { id: String(doc.id) }, locale: 'zh' });
+    expect(docInterpretationSchema.parse(first.body.data)).toMatchObject({ about: '文献图谱', questions: ['问1', '问2', '问3'], by_model: true, locale: 'zh' });
+    const requests = ai.fake.requests.length;
+    const again = await call(ai.t.app, 'GET', '/doc/detail', { token, query: { id: String(doc.id) }, locale: 'zh' });
+    expect((again.body.data as { interpretation: { about: string } }).interpretation.about).toBe('文献图谱');
+    expect(ai.fake.requests.length).toBe(requests);
+  });
+
+  it('ends with an error event when the model fails mid-answer and keeps the partial text', async () => {
+    ai.fake.next({ chunks: ['Partial [1]', ' more'], destroyAfter: 1 });
+    const result = await stream(ai.base, '/doc/chat', { doc_ids: [doc.id], question: 'What is entity linking?' }, { token, locale: 'en' });
+    const last = result.events[result.events.length - 1]!;
+    expect(last.type).toBe('error');
+  });
+});
+
+describe('document Q&A on the offline channel', () => {
+  let t: TestApp;
+  let base: string;
+  let token: string;
+  let doc: DocItem;
+
+  beforeAll(async () => {
+    t = await createTestApp({ JOBS_POLL_MS: '0' });
+    base = await listen(t.app);
+    const admin = (await makeUser(t.app, { role: 'admin' })).token;
+    token = (await memberUser(t.app, admin, ['research_report'])).token;
+    doc = await completeDoc(t, token, 'maint-guide.txt', corpusFile('txt/maint-guide.zh-cn.txt'), 'research_report');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers with the best passages, cited the same way, with the notice', async () => {
+    const result = await stream(base, '/doc/chat', { doc_ids: [doc.id], question: '如何构建软件包？' }, { token, locale: 'zh' });
+    expect(result.status).toBe(200);
+    const events = result.events.map((e) => docChatEventSchema.parse(e));
+    expect(events[0]).toMatchObject({ type: 'start', offline: true });
+    const text = textOf(result.events);
+    expect(text.startsWith('> 尚未接入 AI 模型')).toBe(true);
+    expect(text).toMatch(/\[1\]/);
+    const end = events[events.length - 1]!;
+    if (end.type !== 'end') throw new Error('expected end');
+    expect(end.citations.length).toBeGreaterThan(0);
+    expect(end.citations[0]).toMatchObject({ n: 1, doc_id: doc.id });
+    expect(text).toContain(`maint-guide.txt, p. ${end.citations[0]!.page}`);
+  });
+
+  it('gives an honest extractive interpretation offline', async () => {
+    const result = await call(t.app, 'GET', '/doc/interpret', { token, query: { id: String(doc.id) }, locale: 'en' });
+    expect(docInterpretationSchema.parse(result.body.data)).toMatchObject({ by_model: false, questions: ['What is this document mainly about?', 'What method does the document use?', 'What are the main findings of the document?'] });
+  });
+
+  it('refuses before the stream: another user, a document still processing, missing membership', async () => {
+    const other = await makeUser(t.app);
+    const refused = await stream(base, '/doc/chat', { doc_ids: [doc.id], question: 'hello' }, { token: other.token, locale: 'en' });
+    expect(refused.status).toBe(404);
+    const pending = await uploadDocs(t.app, token, [{ filename: 'later.txt', data: Buffer.from('not processed yet') }], { type: 'research_report' });
+    const notReady = await stream(base, '/doc/chat', { doc_ids: [pending.body.data.files[0]!.doc!.id], question: 'hello' }, { token, locale: 'en' });
+    expect(notReady.status).toBe(409);
+    expect(notReady.json?.msg).toBe('The document is not ready yet');
+    await t.app.services.jobs.drain();
+    // The membership lapses: asking is refused with the spec's text.
+    await t.owned.ctx.db.updateTable('memberships').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.app.services.userInfo.invalidate(Number((await call<{ id: number }>(t.app, 'GET', '/user/info', { token })).body.data.id));
+    const lapsed = await stream(base, '/doc/chat', { doc_ids: [doc.id], question: 'hello' }, { token, locale: 'en' });
+    expect(lapsed.status).toBe(403);
+    expect(lapsed.json?.msg).toBe('You are not a member yet, please become a member first');
+  });
+});
