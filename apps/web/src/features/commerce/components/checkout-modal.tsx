@@ -115,7 +115,7 @@ function PayStep({ order, onRestart, onClose }: { order: CreatedOrder; onRestart
   useEffect(() => {
     if (status !== 'fulfilled') return;
     // The balance and membership changed on the server: reload the user, and the order list.
-    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    void queryClient.invalidateQueries({ queryKey: userKeys.info });
     void queryClient.invalidateQueries({ queryKey: commerceKeys.all });
   }, [status, queryClient]);
 

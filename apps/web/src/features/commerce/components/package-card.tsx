@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '@/components/locale-link';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount, formatMoney } from '@/lib/format';
+import { packageBenefits } from './package-benefits';
 
 /** Words as the cards show them: "10 万字" in CJK, "100,000 words" in English. */
 export function useWordLabel(): (pkg: Pick<Package, 'word_count' | 'word_count_wan'>) => string {
@@ -32,15 +33,9 @@ export function PackageGrants({ pkg }: { pkg: Package }) {
     pkg.gift_word_count > 0 && t('commerce.words', { count: formatCount(pkg.gift_word_count, locale) }),
     pkg.gift_drawing_count > 0 && t('commerce.drawings', { count: formatCount(pkg.gift_drawing_count, locale) }),
   ].filter((x): x is string => Boolean(x));
-  // Benefits are the admin's free text; a bare number of words or drawings is formatted, and
-  // dropped when it only repeats what the package grants (listed above already).
-  const benefits = pkg.benefits.flatMap((b) => {
-    const n = /^\d+$/.test(b.value.trim()) ? Number(b.value) : null;
-    if (n === null) return [{ type: b.type, text: b.value }];
-    if ((b.type === 3 && n === pkg.word_count) || (b.type === 4 && n === pkg.drawing_count)) return [];
-    const text = b.type === 3 ? t('commerce.words', { count: formatCount(n, locale) }) : b.type === 4 ? t('commerce.drawings', { count: formatCount(n, locale) }) : formatCount(n, locale);
-    return [{ type: b.type, text }];
-  });
+  const benefits = packageBenefits(pkg, (type, n) =>
+    type === 3 ? t('commerce.words', { count: formatCount(n, locale) }) : type === 4 ? t('commerce.drawings', { count: formatCount(n, locale) }) : formatCount(n, locale),
+  );
   return (
     <ul className="pkg-card__grants">
       {includes.length > 0 && (

@@ -48,7 +48,7 @@ export function RedeemForm({ onDone }: { onDone?: () => void }) {
       ].filter((x): x is string => Boolean(x));
       setOutcome({ ok: true, text: t('commerce.redeem_granted', { what: parts.join(' · ') }) });
       setCode('');
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      void queryClient.invalidateQueries({ queryKey: userKeys.info });
       void queryClient.invalidateQueries({ queryKey: commerceKeys.all });
       onDone?.();
     } catch (e) {

@@ -25,7 +25,7 @@ export function TaskList() {
       const result = await signIn();
       toast.success(t('promotion.signed_in', { reward: rewardText(result.reward) }));
       void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      void queryClient.invalidateQueries({ queryKey: userKeys.info });
     } catch (e) {
       toast.error(isRequestError(e) ? e.message : t('errors.server_error'));
     } finally {
