@@ -45,9 +45,12 @@ describe('route table', () => {
       '/doc/details:user',
       '/doc/h5:user',
       '/doc/manage:user',
+      '/promotion/distribution:user',
+      '/promotion/withdrawal:user',
       '/user/collection:user',
       '/user/info:user',
       '/user/orders:user',
+      '/user/tasks:user',
     ]);
   });
 

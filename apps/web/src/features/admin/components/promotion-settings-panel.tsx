@@ -3,7 +3,6 @@ import { INVITE_UNLOCKS, type PromotionSettings } from '@xueba/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/notify';
 import { promotionAdminKeys, promotionSettingsQuery, savePromotionSettings } from '../api/promotion-admin-api';
 
 /** Percent and yuan in the form (what an operator thinks in); basis points and cents in the contract. */
@@ -43,11 +42,11 @@ export function PromotionSettingsPanel() {
   const submit = async (v: Values) => {
     setSaving(true);
     try {
+      // The server's envelope carries the success message (show=1); no second toast here.
       await savePromotionSettings({
         invite: v.invite,
         distribution: { enabled: v.distribution.enabled, commission_bp: Math.round(v.distribution.percent * 100), pending_days: v.distribution.pending_days, min_withdraw: Math.round(v.distribution.min_withdraw_yuan * 100) },
       });
-      toast.success(t('promotionadmin.saved'));
       void queryClient.invalidateQueries({ queryKey: promotionAdminKeys.settings });
     } catch {
       // The request layer shows the server's message.
