@@ -10,6 +10,13 @@ export function isMembersArea(path: string): boolean {
 }
 
 /**
+ * The account the organisation modal was opened for automatically. Once per
+ * account and page load: the org query refetches on window focus (e.g. back
+ * from a payment tab), and a dismissed modal must not come back each time.
+ */
+let orgAutoShownFor: number | null = null;
+
+/**
  * Session-driven popups of spec §4, run once the user is loaded:
  * the organisation modal (auto state 1) and the members-area expire popup.
  */
@@ -20,7 +27,10 @@ export function useSessionEffects(routePath: string): void {
   useEffect(() => {
     const info = org.data;
     if (!user || !info) return;
-    if (info.show_edit === 1 && info.id === null && userStore.get().orgEditState === 0) userStore.set({ orgEditState: 1 });
+    if (info.show_edit === 1 && info.id === null && userStore.get().orgEditState === 0 && orgAutoShownFor !== user.id) {
+      orgAutoShownFor = user.id;
+      userStore.set({ orgEditState: 1 });
+    }
   }, [user, org.data]);
 
   useEffect(() => {
