@@ -128,6 +128,11 @@ export async function call<T = unknown>(
 
 let counter = 0;
 /** Makes a user directly (no codes) and signs them in; returns the row and a token. */
+/** Daily tasks credit rewards when answers finish; tests that count balances to the unit switch them off. */
+export async function switchOffTasks(t: TestApp): Promise<void> {
+  await t.owned.ctx.db.updateTable('tasks').set({ enabled: false }).execute();
+}
+
 export async function makeUser(
   app: FastifyInstance,
   input: { email?: string; mobile?: string; password?: string; role?: 'user' | 'admin' } = {},

@@ -263,9 +263,6 @@ export class AnswerRunner {
       settlement.chargedAsset = null;
       await this.markFailed(job, content).catch((e: unknown) => this.log.error({ err: e }, 'could not mark the answer failed'));
     }
-    if (!failure && status === 'done' && job.target && this.activity) {
-      await this.activity.record(job.target.userId, job.target.table === 'creations' ? 'template' : 'chat');
-    }
     if (key) this.active.delete(key);
     resolveDone();
     const charged = settlement.charged > 0 && settlement.chargedAsset ? { asset: settlement.chargedAsset as 'conversation_count' | 'word_count', amount: settlement.charged } : null;
@@ -281,6 +278,10 @@ export class AnswerRunner {
         charged,
         balance,
       });
+    }
+    // Daily tasks and invitation rewards: after the answer's last event, so they never delay it; before the stream closes.
+    if (!failure && status === 'done' && job.target && this.activity) {
+      await this.activity.record(job.target.userId, job.target.table === 'creations' ? 'template' : 'chat');
     }
     sink.end();
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createTestDatabase, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
+import { call, createTestApp, createTestDatabase, makeUser, ON_POSTGRES, switchOffTasks, type TestApp } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { listen, stream, textOf, until } from '../../test/sse-client.js';
 import { AnswerRunner } from './answers.js';
@@ -32,6 +32,7 @@ describe('chat faults', () => {
     fake = await FakeOpenAI.start();
     t = await createTestApp({ AI_BASE_URL: fake.url, AI_MODELS: 'fake-model', LOG_LEVEL: 'silent' });
     base = await listen(t.app);
+    await switchOffTasks(t);
     admin = await makeUser(t.app, { role: 'admin' });
     // A stored channel with a short first-token timeout for the hang test.
     const channel = await call<{ id: number }>(t.app, 'POST', '/admin/ai/channel/save', {

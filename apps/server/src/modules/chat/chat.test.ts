@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatStreamEventSchema, type ChatMessage, type Conversation } from '@xueba/contract';
-import { call, makeUser, type TestApp } from '../../test/helpers.js';
+import { call, makeUser, switchOffTasks, type TestApp } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { stream, textOf } from '../../test/sse-client.js';
 import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
@@ -24,6 +24,7 @@ describe('chat over an OpenAI-compatible upstream', () => {
   beforeAll(async () => {
     ai = await startAiTestApp('sk-env', 'fake-model, other-model');
     ({ t, fake, base, admin } = ai);
+    await switchOffTasks(t);
   });
   afterAll(async () => {
     await ai.close();
