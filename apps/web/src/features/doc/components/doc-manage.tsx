@@ -37,7 +37,7 @@ export function DocManage({ embedded = false }: { embedded?: boolean }) {
   const [selected, setSelected] = useState<number[]>([]);
   const access = useDocAccess(type);
   const quota = useQuery(docQuotaQuery);
-  const list = useQuery({ ...docListQuery({ type, keyword: search, page, pageSize: PAGE_SIZE }), enabled: access.allowed });
+  const list = useQuery(docListQuery({ type, keyword: search, page, pageSize: PAGE_SIZE }));
   const reader = embedded ? '/components/doc-detail' : narrow ? '/doc/h5' : null;
   const openPath = (doc: DocItem) => (reader ? `${reader}?id=${doc.id}` : `/doc/details?id=${doc.id}`);
 
@@ -63,52 +63,47 @@ export function DocManage({ embedded = false }: { embedded?: boolean }) {
         />
         {quota.data && <QuotaBar quota={quota.data} />}
       </div>
-      {!access.allowed && !access.loading ? (
-        <NotMember type={type} />
-      ) : (
-        <>
-          <UploadPanel type={type} />
-          <div className="doc-manage__toolbar">
-            <Input
-              allowClear
-              prefix={<SearchOutlined aria-hidden="true" />}
-              placeholder={t('doc.manage.search')}
-              aria-label={t('doc.manage.search')}
-              value={keyword}
-              onChange={(e) => {
-                setKeyword(e.target.value);
-                if (!e.target.value) {
-                  setSearch('');
-                  setPage(1);
-                }
-              }}
-              onPressEnter={() => {
-                setSearch(keyword.trim());
-                setPage(1);
-              }}
-              data-testid="doc-search"
-              style={{ maxWidth: 320 }}
-            />
-            <Button
-              type="primary"
-              icon={<MessageOutlined />}
-              disabled={selected.length === 0}
-              onClick={() => navigate(reader ? `${reader}?ids=${selected.join(',')}` : `/doc/chat?ids=${selected.join(',')}`)}
-              data-testid="doc-ask-selected"
-            >
-              {t('doc.manage.ask_selected', { count: selected.length })}
-            </Button>
-          </div>
-          {list.isError && (
-            <p className="doc-manage__error" role="alert">
-              {list.error.message}
-            </p>
-          )}
-          <DocTable docs={list.data?.lists ?? []} loading={list.isPending && access.allowed} selected={selected} onSelect={setSelected} openPath={openPath} />
-          {(list.data?.count ?? 0) > PAGE_SIZE && (
-            <Pagination className="doc-manage__pager" current={page} pageSize={PAGE_SIZE} total={list.data?.count ?? 0} onChange={setPage} showSizeChanger={false} />
-          )}
-        </>
+      {/* Without the membership the list stays (a lapsed member keeps control of their files); uploading and asking need it. */}
+      {!access.allowed && !access.loading ? <NotMember type={type} /> : <UploadPanel type={type} />}
+      <div className="doc-manage__toolbar">
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden="true" />}
+          placeholder={t('doc.manage.search')}
+          aria-label={t('doc.manage.search')}
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            if (!e.target.value) {
+              setSearch('');
+              setPage(1);
+            }
+          }}
+          onPressEnter={() => {
+            setSearch(keyword.trim());
+            setPage(1);
+          }}
+          data-testid="doc-search"
+          style={{ maxWidth: 320 }}
+        />
+        <Button
+          type="primary"
+          icon={<MessageOutlined />}
+          disabled={selected.length === 0 || !access.allowed}
+          onClick={() => navigate(reader ? `${reader}?ids=${selected.join(',')}` : `/doc/chat?ids=${selected.join(',')}`)}
+          data-testid="doc-ask-selected"
+        >
+          {t('doc.manage.ask_selected', { count: selected.length })}
+        </Button>
+      </div>
+      {list.isError && (
+        <p className="doc-manage__error" role="alert">
+          {list.error.message}
+        </p>
+      )}
+      <DocTable docs={list.data?.lists ?? []} loading={list.isPending} selected={selected} onSelect={setSelected} openPath={openPath} />
+      {(list.data?.count ?? 0) > PAGE_SIZE && (
+        <Pagination className="doc-manage__pager" current={page} pageSize={PAGE_SIZE} total={list.data?.count ?? 0} onChange={setPage} showSizeChanger={false} />
       )}
     </div>
   );

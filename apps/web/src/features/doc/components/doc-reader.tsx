@@ -25,11 +25,6 @@ export function docIdsParam(params: URLSearchParams): number[] {
 
 let targetSeq = 0;
 
-function Gate({ doc, children }: { doc: DocDetail; children: React.ReactNode }) {
-  const access = useDocAccess(doc.type);
-  if (access.loading) return null;
-  return access.allowed ? <>{children}</> : <NotMember type={doc.type} />;
-}
 
 /**
  * A document beside its Q&A (desktop: side by side; mobile: one pane at a
@@ -46,6 +41,7 @@ export function DocReader({ docIds, layout, backTo }: { docIds: number[]; layout
   const docs = details.map((q) => q.data).filter((d): d is DocDetail => d !== undefined);
   const current = docs.find((d) => d.id === shown) ?? docs[0];
   const failed = details.find((q) => q.isError);
+  const access = useDocAccess(current?.type ?? 'research_report');
   const ready = docs.length === docIds.length && docs.every((d) => d.status === 'complete');
 
   const onCite = useCallback((c: DocCitation) => {
@@ -92,38 +88,37 @@ export function DocReader({ docIds, layout, backTo }: { docIds: number[]; layout
     </div>
   );
   const viewer = <DocViewer doc={current} target={target} />;
-  const qa = <DocQa docIds={docIds} ready={ready} onCite={onCite} />;
+  // Reading stays open to the owner; asking needs the membership of the document's type (spec §6).
+  const qa = access.allowed ? <DocQa docIds={docIds} ready={ready} onCite={onCite} /> : access.loading ? null : <NotMember type={current.type} />;
 
   return (
-    <Gate doc={current}>
-      <div className={`doc-reader doc-reader--${layout}`} data-testid="doc-reader">
-        {header}
-        {layout === 'split' ? (
-          <div className="doc-reader__split">
-            <div className="doc-reader__viewer">{viewer}</div>
-            <div className="doc-reader__qa">{qa}</div>
+    <div className={`doc-reader doc-reader--${layout}`} data-testid="doc-reader">
+      {header}
+      {layout === 'split' ? (
+        <div className="doc-reader__split">
+          <div className="doc-reader__viewer">{viewer}</div>
+          <div className="doc-reader__qa">{qa}</div>
+        </div>
+      ) : (
+        <>
+          <Segmented<'doc' | 'qa'>
+            block
+            value={pane}
+            onChange={setPane}
+            options={[
+              { value: 'doc', label: <span data-testid="h5-tab-doc">{t('doc.reader.document')}</span> },
+              { value: 'qa', label: <span data-testid="h5-tab-qa">{t('doc.reader.qa')}</span> },
+            ]}
+          />
+          {/* Both panes stay mounted so a streaming answer and the viewer's scroll survive switching. */}
+          <div className="doc-reader__pane" hidden={pane !== 'doc'}>
+            {viewer}
           </div>
-        ) : (
-          <>
-            <Segmented<'doc' | 'qa'>
-              block
-              value={pane}
-              onChange={setPane}
-              options={[
-                { value: 'doc', label: <span data-testid="h5-tab-doc">{t('doc.reader.document')}</span> },
-                { value: 'qa', label: <span data-testid="h5-tab-qa">{t('doc.reader.qa')}</span> },
-              ]}
-            />
-            {/* Both panes stay mounted so a streaming answer and the viewer's scroll survive switching. */}
-            <div className="doc-reader__pane" hidden={pane !== 'doc'}>
-              {viewer}
-            </div>
-            <div className="doc-reader__pane" hidden={pane !== 'qa'}>
-              {qa}
-            </div>
-          </>
-        )}
-      </div>
-    </Gate>
+          <div className="doc-reader__pane" hidden={pane !== 'qa'}>
+            {qa}
+          </div>
+        </>
+      )}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { baseHeaders } from '@/lib/request/context';
 import { findPassage, piecesInRange } from '../lib/find-passage';
+import { scrollWithin } from '../lib/scroll-within';
 import type { ViewerTarget } from './viewer-target';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -177,14 +178,16 @@ export default function PdfViewer({ docId, fileUrl, target, onPages }: { docId: 
       scroller.current?.querySelectorAll('.doc-hl').forEach((el) => el.classList.remove('doc-hl'));
       scroller.current?.querySelectorAll('.pdf-page.is-target').forEach((el) => el.classList.remove('is-target'));
       handle.element.classList.add('is-target');
-      handle.element.scrollIntoView({ block: 'start' });
+      const container = scroller.current;
+      if (container) scrollWithin(container, handle.element);
       const text = await handle.ensure();
       if (!live) return;
       const range = target.text ? findPassage(text.strings.join(''), target.text) : null;
       const hits = range ? piecesInRange(text.strings, range) : [];
       hits.forEach((i) => text.spans[i]?.classList.add('doc-hl'));
       setFound(hits.length > 0);
-      text.spans[hits[0] ?? -1]?.scrollIntoView({ block: 'center' });
+      const first = text.spans[hits[0] ?? -1];
+      if (first && scroller.current) scrollWithin(scroller.current, first, 'center');
     };
     void run().catch(() => undefined);
     return () => {

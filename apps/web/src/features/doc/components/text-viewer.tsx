@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { docPageQuery } from '../api/doc-api';
 import { findPassage, type Range } from '../lib/find-passage';
+import { scrollWithin } from '../lib/scroll-within';
 import type { ViewerTarget } from './viewer-target';
 
 /** The cited range on this page: the server's offsets when they still hold the passage, else a search. */
@@ -35,7 +36,8 @@ export function TextViewer({ docId, pages, target }: { docId: number; pages: num
   const range = useMemo(() => citedRange(text, target, page), [text, target, page]);
 
   useLayoutEffect(() => {
-    body.current?.querySelector('mark')?.scrollIntoView({ block: 'center' });
+    const mark = body.current?.querySelector('mark');
+    if (mark && body.current) scrollWithin(body.current, mark, 'center');
   }, [range, text]);
 
   return (
