@@ -3,6 +3,7 @@ import { emailSchema, mobileSchema, LOGIN_SCENES, type loginBodySchema, type reg
 import type { AppContext } from '../../platform/context.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { hmac } from '../../platform/crypto.js';
+import { transaction } from '../../platform/db/transaction.js';
 import { AppError, badRequest, forbidden, notFound, tooMany } from '../../platform/errors.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/password.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
@@ -66,7 +67,12 @@ export class AuthService {
       userSn: body.user_sn || null,
       channel: body.channel || null,
     });
-    if (inviter) await this.services.userInfo.invalidate(inviter.id);
+    if (inviter) {
+      // A sign-up through an invitation link is a binding like POST /share/bind: it
+      // creates the invitation reward (paid at once when it unlocks at sign-up).
+      await transaction(this.ctx.db, (tx, afterCommit) => this.services.promotion.invitations.onBoundInTx(tx, afterCommit, user.id, inviter.id));
+      await this.services.userInfo.invalidate(inviter.id);
+    }
     return { token: await this.services.sessions.create(user.id, { terminal: meta.terminal ?? 'pc', ip: meta.ip, userAgent: meta.userAgent }) };
   }
 
