@@ -29,7 +29,7 @@ export function WithdrawalsPanel() {
   const columns: TableColumnsType<Row> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
     { title: t('commerceadmin.user_id'), dataIndex: 'user_id', width: 80 },
-    { title: t('commerce.amount'), dataIndex: 'amount', width: 110, render: (v: number) => formatMoney(v, locale) },
+    { title: t('promotionadmin.amount'), dataIndex: 'amount', width: 110, render: (v: number) => formatMoney(v, locale) },
     { title: t('promotion.method'), dataIndex: 'method', width: 90, render: (v: string) => t(`promotion.method_${v}`) },
     { title: t('promotion.account_name'), dataIndex: 'name', width: 120 },
     { title: t('promotion.account'), dataIndex: 'account', render: (v: string) => <code>{v}</code> },
