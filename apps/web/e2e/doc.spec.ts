@@ -189,5 +189,15 @@ test.describe('documents', () => {
     await expect(page.getByTestId('doc-upload-row').filter({ hasText: 'fine.md' })).toHaveAttribute('data-state', 'done');
     await expect(page.getByTestId('doc-row').filter({ hasText: 'fine' })).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
     await expect(page.getByTestId('doc-row').filter({ hasText: 'setup' })).toHaveCount(0);
+
+    // A text document opens in the text view; its citation marks the passage there.
+    await page.getByTestId('doc-row').filter({ hasText: 'fine' }).getByTestId('doc-open').click();
+    await expect(page.getByTestId('text-viewer')).toContainText('A small Markdown note that parses.');
+    await page.getByTestId('doc-question-input').fill('Which Markdown note parses?');
+    await page.getByTestId('doc-question-input').press('Enter');
+    const answer = page.getByTestId('doc-answer').last();
+    await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await answer.getByTestId('doc-answer-content').locator('a[href="#doc-cite-1"]').first().click();
+    await expect(page.getByTestId('viewer-highlight')).toContainText('Markdown note');
   });
 });
