@@ -152,6 +152,14 @@ describe('retries', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('passes on an abort that lands while the body is read, without a toast', async () => {
+    const response = json(envelope(1, 'late'));
+    vi.spyOn(response, 'json').mockRejectedValue(new DOMException('aborted', 'AbortError'));
+    fetchMock.mockResolvedValue(response);
+    await expect(request(api.config)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(toasts.err).toEqual([]);
+  });
+
   it('does not retry an aborted request', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -60,7 +60,9 @@ export async function handleEnvelope<T>(response: Response, method: HttpMethod, 
   let body: unknown;
   try {
     body = await response.json();
-  } catch {
+  } catch (error) {
+    // The caller gave up while the body was arriving (a navigation, a cancelled query): not a server fault to toast.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
     body = undefined;
   }
   if (!isEnvelope(body)) {
