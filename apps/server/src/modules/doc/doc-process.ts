@@ -3,7 +3,6 @@ import type { AppContext } from '../../platform/context.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { PermanentJobError, type JobContext } from '../../platform/jobs/job-runner.js';
 import { countWords } from '../../providers/ai/tokens.js';
-import { chunkPages } from './chunk.js';
 import { DocRepository } from './doc.repository.js';
 import { parseInWorker } from './parse/parse-pool.js';
 import type { ParsedFormat } from './parse/types.js';
@@ -47,7 +46,7 @@ export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => vo
         await repo.setStatus(ctx.db, id, 'parse_failed', ctx.now(), { reason: 'doc_too_many_words', detail: `${words} words` });
         return;
       }
-      const chunks = chunkPages(outcome.doc.pages);
+      const chunks = outcome.chunks;
       await transaction(ctx.db, async (tx) => {
         // Deleted while parsing: the lock waits for a delete in progress, then finds nothing.
         const still = await tx.selectFrom('documents').select('id').where('id', '=', id).forUpdate().executeTakeFirst();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS, zipWith } from '../../../test/doc-fixture.js';
 import { parseDocument } from './parse.js';
-import { parseInWorker } from './parse-pool.js';
+import { parseInWorker, ParsePool } from './parse-pool.js';
 import { sniffDocument } from './sniff.js';
 import { decodeText } from './text.js';
 import type { ParseOutcome } from './types.js';
@@ -216,6 +216,23 @@ describe('parsing in a worker thread', () => {
     const big = new Uint8Array(fs.readFileSync(path.join(CORPUS, 'pdf-cjk/debian-reference.zh-cn.pdf')));
     const slow = await parseInWorker('pdf', big, { timeoutMs: 300 });
     expect(slow.ok ? 'ok' : slow.reason).toBe('doc_parse_timeout');
+    // The stopped thread is replaced: the next file parses.
+    const after = await parseInWorker('pdf', data);
+    expect(after.ok).toBe(true);
+  }, 60_000);
+
+  it('survives a parse that exhausts the thread heap (the thread dies, the file fails, the next one parses)', async () => {
+    const pool = new ParsePool({ heapMb: 12 });
+    try {
+      const big = new Uint8Array(fs.readFileSync(path.join(CORPUS, 'pdf-cjk/debian-reference.zh-cn.pdf')));
+      const result = await pool.parse('pdf', big);
+      expect(result.ok ? 'ok' : result.reason).toBe('doc_parsing_failed');
+      expect(result.ok ? '' : result.detail).toContain('ERR_WORKER_OUT_OF_MEMORY');
+    } finally {
+      await pool.close();
+    }
+    const small = await parseInWorker('pdf', new Uint8Array(fs.readFileSync(path.join(CORPUS, 'pdf/pdfminer_simple1.pdf'))));
+    expect(small.ok).toBe(true);
   }, 60_000);
 
   it('refuses an .exe renamed .pdf and images by their content', () => {

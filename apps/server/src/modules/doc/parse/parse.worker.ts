@@ -1,12 +1,18 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import { chunkPages } from '../chunk.js';
 import { parseDocument } from './parse.js';
 import type { ParsedFormat } from './types.js';
 
 /**
- * Worker-thread entry: parses one file and posts the outcome. Runs with
- * resource limits and a wall-clock timeout set by the parent (parse-pool.ts),
- * so a hostile file can exhaust only this thread.
+ * Parse thread: parses files one message at a time and answers with the
+ * outcome and, on success, the passages with their index terms (tokenising
+ * here keeps that CPU work off the server's event loop). The thread lives
+ * across files so pdf.js stays compiled; the parent (parse-pool.ts) bounds its
+ * heap and time and replaces it whenever it fails.
  */
-const input = workerData as { format: ParsedFormat; data: Uint8Array };
-const outcome = await parseDocument(input.format, input.data);
-parentPort?.postMessage(outcome);
+parentPort?.on('message', (message: { id: number; format: ParsedFormat; data: Uint8Array }) => {
+  void (async () => {
+    const outcome = await parseDocument(message.format, message.data);
+    parentPort?.postMessage({ id: message.id, outcome: outcome.ok ? { ...outcome, chunks: chunkPages(outcome.doc.pages) } : outcome });
+  })();
+});
