@@ -2,6 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '@/components/locale-link';
 import { useLocale } from '@/hooks/use-locale';
 import { userKeys } from '@/lib/auth';
 import { isRequestError } from '@/lib/request';
@@ -9,6 +10,9 @@ import { toast } from '@/lib/notify';
 import { promotionKeys } from '../api/keys';
 import { signIn, tasksQuery } from '../api/tasks';
 import { useRewardText } from './reward-text';
+
+/** Where a task is done: the link next to it. */
+const TASK_LINKS: Partial<Record<string, string>> = { chat: '/chat', template: '/create' };
 
 /** Daily tasks with today's progress; sign-in is claimed here, the others complete as the user works. */
 export function TaskList() {
@@ -71,6 +75,10 @@ export function TaskList() {
                 <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void claim()} data-testid="task-signin">
                   {t('promotion.sign_in')}
                 </button>
+              ) : TASK_LINKS[task.kind] ? (
+                <LocaleLink to={TASK_LINKS[task.kind] ?? '/'} className="link-btn small" data-testid={`task-go-${task.kind}`}>
+                  {t(`promotion.how_${task.kind}`)}
+                </LocaleLink>
               ) : (
                 <span className="muted small">{t(`promotion.how_${task.kind}`)}</span>
               )}
