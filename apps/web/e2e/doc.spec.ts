@@ -112,6 +112,7 @@ test.describe('documents', () => {
     await expect(page.locator('[data-testid="pdf-page"][data-page="1"]')).toHaveAttribute('data-rendered', 'true');
     await expect(page.getByTestId('doc-interpretation')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('doc-suggestion')).toHaveCount(3);
+    await shot(page, 'details-open');
 
     // Ask; the offline channel answers with the best passages, each cited [n] with its page.
     await page.getByTestId('doc-question-input').fill('What is the literature graph and how many nodes does it have?');
@@ -182,6 +183,7 @@ test.describe('documents', () => {
     await page.getByTestId('doc-file-input').setInputFiles([
       { name: 'setup.pdf', mimeType: 'application/pdf', buffer: exe },
       { name: 'fine.md', mimeType: 'text/markdown', buffer: Buffer.from('# Fine\n\nA small Markdown note that parses.\n') },
+      { name: 'harbour.txt', mimeType: 'text/plain', buffer: Buffer.from('Harbour log\n\nThe lighthouse keeper counted forty ships in the harbour on Tuesday.\n') },
     ]);
     const bad = page.getByTestId('doc-upload-row').filter({ hasText: 'setup.pdf' });
     await expect(bad).toHaveAttribute('data-state', 'failed');
@@ -199,5 +201,21 @@ test.describe('documents', () => {
     await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     await answer.getByTestId('doc-answer-content').locator('a[href="#doc-cite-1"]').first().click();
     await expect(page.getByTestId('viewer-highlight')).toContainText('Markdown note');
+    await shot(page, 'details-text');
+
+    // Two documents asked together: the answer cites the one that holds the passage, and its citation opens that document.
+    await page.goto('/doc/manage');
+    await expect(page.getByTestId('doc-row').filter({ hasText: 'harbour' })).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+    for (const name of ['fine', 'harbour']) await page.getByTestId('doc-row').filter({ hasText: name }).locator('input[type="checkbox"]').check();
+    await page.getByTestId('doc-ask-selected').click();
+    await expect(page).toHaveURL(/\/doc\/chat\?ids=\d+,\d+$/);
+    await expect(page.getByTestId('doc-multi-hint')).toBeVisible();
+    await page.getByTestId('doc-question-input').fill('How many ships did the lighthouse keeper count?');
+    await page.getByTestId('doc-ask').click();
+    const both = page.getByTestId('doc-answer').last();
+    await expect(both).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(both.getByTestId('doc-citation-item').first()).toContainText('harbour');
+    await both.getByTestId('doc-citation-item').first().click();
+    await expect(page.getByTestId('viewer-highlight')).toContainText('forty ships');
   });
 });
