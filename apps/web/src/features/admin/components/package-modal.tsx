@@ -17,11 +17,12 @@ interface Values extends Omit<PackageInput, 'price' | 'original_price' | 'type'>
 
 const toCents = (yuan: number) => Math.round(yuan * 100);
 
-function LocalizedInputs({ name, label, textarea }: { name: string; label: string; textarea?: boolean }) {
+/** One input per locale; with `required`, the Chinese text (the fallback of the others) must be filled. */
+function LocalizedInputs({ name, label, textarea, required = false }: { name: string; label: string; textarea?: boolean; required?: boolean }) {
   return (
-    <Form.Item label={label} required>
+    <Form.Item label={label} required={required}>
       {LOCALES.map((l) => (
-        <Form.Item key={l} name={[name, l]} rules={l === 'zh' ? [{ required: true, whitespace: true }] : []} noStyle>
+        <Form.Item key={l} name={[name, l]} rules={required && l === 'zh' ? [{ required: true, whitespace: true }] : []} noStyle>
           {textarea ? <Input.TextArea placeholder={l} rows={2} style={{ marginBottom: 6 }} maxLength={2000} /> : <Input prefix={`${l}:`} style={{ marginBottom: 6 }} maxLength={100} data-testid={`package-name-${l}`} />}
         </Form.Item>
       ))}
@@ -100,7 +101,7 @@ export function PackageModal({ type, pkg, onClose, onSaved }: { type: 'member' |
       okButtonProps={{ 'data-testid': 'package-save' } as Record<`data-${string}`, string>}
     >
       <Form form={form} layout="vertical" initialValues={initial}>
-        <LocalizedInputs name="name" label={t('commerceadmin.name')} />
+        <LocalizedInputs name="name" label={t('commerceadmin.name')} required />
         <LocalizedInputs name="description" label={t('commerceadmin.description')} textarea />
         {member && (
           <Space wrap size="large">
