@@ -160,7 +160,7 @@ test.describe('documents', () => {
     expect(failures).toEqual([]);
   });
 
-  test('eleven files are refused in the browser, an .exe named .pdf by the server, others unaffected', async ({ page, request }) => {
+  test('refusals (eleven files in the browser, an .exe named .pdf by the server), text view, several documents, bookmark, rename and delete', async ({ page, request }) => {
     const email = uniqueEmail('docbad');
     await page.goto('/');
     await registerByEmail(page, request, email, PASSWORD);
@@ -217,5 +217,26 @@ test.describe('documents', () => {
     await expect(both.getByTestId('doc-citation-item').first()).toContainText('harbour');
     await both.getByTestId('doc-citation-item').first().click();
     await expect(page.getByTestId('viewer-highlight')).toContainText('forty ships');
+
+    // Bookmarked answers go to the shared favourites.
+    await both.getByTestId('doc-favorite').click();
+    await expect(both.getByTestId('doc-favorite')).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/user/collection');
+    await expect(page.locator('body')).toContainText('How many ships did the lighthouse keeper count?');
+
+    // The list in English.
+    await page.goto('/en/doc/manage');
+    await expect(page.getByTestId('doc-row')).toHaveCount(2);
+    await expect(page.getByTestId('doc-status').first()).toHaveText(/Complete/);
+    await shot(page, 'manage-en');
+
+    // Rename, then delete with confirmation.
+    await page.getByTestId('doc-row').filter({ hasText: 'fine' }).getByTestId('doc-rename').click();
+    await page.getByTestId('doc-rename-input').fill('Renamed note.md');
+    await page.getByTestId('doc-rename-save').click();
+    await expect(page.getByTestId('doc-row').filter({ hasText: 'Renamed note.md' })).toBeVisible();
+    await page.getByTestId('doc-row').filter({ hasText: 'harbour' }).getByTestId('doc-delete').click();
+    await page.getByTestId('doc-delete-confirm').click();
+    await expect(page.getByTestId('doc-row')).toHaveCount(1);
   });
 });
