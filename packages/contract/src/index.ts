@@ -16,7 +16,6 @@ export * from './chat.js';
 export * from './templates.js';
 export * from './commerce.js';
 export * from './doc.js';
-export * from './doc.js';
 export * from './tasks.js';
 export * from './promotion.js';
 
@@ -31,7 +30,6 @@ import { modelsEndpoints } from './models.js';
 import { chatEndpoints } from './chat.js';
 import { templatesEndpoints } from './templates.js';
 import { commerceEndpoints } from './commerce.js';
-import { docEndpoints } from './doc.js';
 import { docEndpoints } from './doc.js';
 import { tasksEndpoints } from './tasks.js';
 import { promotionEndpoints } from './promotion.js';
@@ -49,7 +47,6 @@ export const api = {
   ...chatEndpoints,
   ...templatesEndpoints,
   ...commerceEndpoints,
-  ...docEndpoints,
   ...docEndpoints,
   ...tasksEndpoints,
   ...promotionEndpoints,

@@ -1,6 +1,5 @@
 import type { Locale } from './locales.js';
 import { DOC_MESSAGES } from './messages-doc.js';
-import { DOC_MESSAGES } from './messages-doc.js';
 import { PROMOTION_MESSAGES } from './messages-promotion.js';
 
 /**
@@ -142,7 +141,6 @@ export const MESSAGES = {
   redeem_rate_limited: { zh: '兑换尝试过于频繁，请稍后再试', en: 'Too many redeem attempts, please try again later', ja: '引換の試行回数が多すぎます。しばらくしてから再試行してください', ko: '교환 시도가 너무 많습니다. 잠시 후 다시 시도하세요' },
   redeem_success: { zh: '兑换成功', en: 'Redeemed successfully', ja: '引き換えました', ko: '교환되었습니다' },
   ...PROMOTION_MESSAGES,
-  ...DOC_MESSAGES,
   ...DOC_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
