@@ -128,6 +128,13 @@ test('a promoter earns commission on a friend’s purchase, withdraws it and the
   await admin.locator('.ant-segmented-item').filter({ hasText: '已通过' }).click(); // the status filter: approved
   await admin.getByTestId(`withdraw-paid-${id}`).click();
   await expect(admin.getByTestId(`withdraw-paid-${id}`)).toBeHidden();
+  await admin.goto('/admin/commissions');
+  await expect(admin.getByTestId('admin-commissions')).toContainText(yuan);
+  await admin.screenshot({ path: `${SHOTS}/promotion-admin-commissions.png`, fullPage: true });
+  await admin.goto('/admin/tasks');
+  await expect(admin.getByTestId('admin-tasks')).toContainText('signin');
+  await expect(admin.locator('.ant-spin-spinning')).toHaveCount(0);
+  await admin.screenshot({ path: `${SHOTS}/promotion-admin-tasks.png`, fullPage: true });
   await admin.goto('/admin/audit');
   await admin.getByTestId('audit-run').click();
   await expect(admin.getByTestId('audit-clean')).toBeVisible();
