@@ -1,6 +1,7 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { ADMIN_PAPER } from './admin-paper';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
 import { serverMessages } from './server-messages';
@@ -403,6 +404,7 @@ export const en: LocaleMessages = {
   },
   ...aiEn,
   oauthadmin: ADMIN_OAUTH.en,
+  paperadmin: ADMIN_PAPER.en,
   doc: DOC.en,
   commerce: COMMERCE.en,
   commerceadmin: COMMERCE_ADMIN.en,

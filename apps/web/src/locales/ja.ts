@@ -1,6 +1,7 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { ADMIN_PAPER } from './admin-paper';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
 import { serverMessages } from './server-messages';
@@ -403,6 +404,7 @@ export const ja: LocaleMessages = {
   },
   ...aiJa,
   oauthadmin: ADMIN_OAUTH.ja,
+  paperadmin: ADMIN_PAPER.ja,
   doc: DOC.ja,
   commerce: COMMERCE.ja,
   commerceadmin: COMMERCE_ADMIN.ja,

@@ -1,6 +1,7 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { ADMIN_PAPER } from './admin-paper';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
 import { serverMessages } from './server-messages';
@@ -403,6 +404,7 @@ export const ko: LocaleMessages = {
   },
   ...aiKo,
   oauthadmin: ADMIN_OAUTH.ko,
+  paperadmin: ADMIN_PAPER.ko,
   doc: DOC.ko,
   commerce: COMMERCE.ko,
   commerceadmin: COMMERCE_ADMIN.ko,

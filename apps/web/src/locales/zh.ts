@@ -1,6 +1,7 @@
 import { COMMERCE, COMMERCE_ADMIN } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { ADMIN_PAPER } from './admin-paper';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
 import { serverMessages } from './server-messages';
@@ -403,6 +404,7 @@ export const zh = {
   },
   ...aiZh,
   oauthadmin: ADMIN_OAUTH.zh,
+  paperadmin: ADMIN_PAPER.zh,
   doc: DOC.zh,
   commerce: COMMERCE.zh,
   commerceadmin: COMMERCE_ADMIN.zh,

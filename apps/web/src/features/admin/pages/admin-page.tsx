@@ -9,6 +9,7 @@ import { OauthPanel } from '../components/oauth-panel';
 import { OrdersPanel } from '../components/orders-panel';
 import { OutboxPanel } from '../components/outbox-panel';
 import { PackagesPanel } from '../components/packages-panel';
+import { PapersPanel } from '../components/papers-panel';
 import { PromotionSettingsPanel } from '../components/promotion-settings-panel';
 import { RedeemPanel } from '../components/redeem-panel';
 import { SettingsPanel } from '../components/settings-panel';
@@ -44,6 +45,7 @@ export default function AdminPage() {
           { key: 'outbox', label: <span data-testid="admin-tab-outbox">{t('admin.outbox')}</span>, children: <OutboxPanel /> },
           { key: 'models', label: <span data-testid="admin-tab-models">{t('aiadmin.tab_models')}</span>, children: <AiModelsPanel /> },
           { key: 'templates', label: <span data-testid="admin-tab-templates">{t('aiadmin.tab_templates')}</span>, children: <TemplatesPanel /> },
+          { key: 'papers', label: <span data-testid="admin-tab-papers">{t('paperadmin.tab')}</span>, children: <PapersPanel /> },
           { key: 'packages', label: <span data-testid="admin-tab-packages">{t('commerceadmin.tab_packages')}</span>, children: <PackagesPanel /> },
           { key: 'orders', label: <span data-testid="admin-tab-orders">{t('commerceadmin.tab_orders')}</span>, children: <OrdersPanel /> },
           { key: 'redeem', label: <span data-testid="admin-tab-redeem">{t('commerceadmin.tab_redeem')}</span>, children: <RedeemPanel /> },
