@@ -238,5 +238,11 @@ test.describe('documents', () => {
     await page.getByTestId('doc-row').filter({ hasText: 'harbour' }).getByTestId('doc-delete').click();
     await page.getByTestId('doc-delete-confirm').click();
     await expect(page.getByTestId('doc-row')).toHaveCount(1);
+
+    // The mobile list.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/doc/h5');
+    await expect(page.getByTestId('doc-row')).toHaveCount(1);
+    await shot(page, 'h5-list');
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '@/components/locale-link';
 import { useLocale } from '@/hooks/use-locale';
+import { useIsNarrow } from '@/hooks/use-narrow';
 import { formatDate } from '@/lib/format';
 import { deleteDoc, invalidateDocs, renameDoc, retryDoc } from '../api/doc-api';
 import { formatBytes } from './quota-bar';
@@ -67,6 +68,8 @@ export function DocTable({
   const { t } = useTranslation();
   const locale = useLocale();
   const [renaming, setRenaming] = useState<DocItem | null>(null);
+  // On a phone the name carries the status and the figures below it; only the actions keep a column.
+  const narrow = useIsNarrow();
 
   const remove = async (doc: DocItem) => {
     try {
@@ -105,24 +108,41 @@ export function DocTable({
           {
             title: t('doc.manage.name'),
             dataIndex: 'name',
-            ellipsis: true,
-            render: (_v, doc) =>
-              doc.status === 'complete' ? (
-                <LocaleLink to={openPath(doc)} className="doc-name" data-testid="doc-open">
-                  {doc.name}
-                </LocaleLink>
-              ) : (
-                <span className="doc-name">{doc.name}</span>
-              ),
+            ellipsis: !narrow,
+            render: (_v, doc) => {
+              const name =
+                doc.status === 'complete' ? (
+                  <LocaleLink to={openPath(doc)} className="doc-name" data-testid="doc-open">
+                    {doc.name}
+                  </LocaleLink>
+                ) : (
+                  <span className="doc-name">{doc.name}</span>
+                );
+              if (!narrow) return name;
+              return (
+                <div className="doc-cell">
+                  {name}
+                  <StatusBadge doc={doc} />
+                  <span className="doc-cell__meta">
+                    {doc.pages > 0 ? `${t('doc.manage.pages')} ${doc.pages} · ` : ''}
+                    {formatBytes(doc.size)} · {formatDate(doc.created_at, locale)}
+                  </span>
+                </div>
+              );
+            },
           },
-          { title: t('doc.manage.status'), dataIndex: 'status', width: 220, render: (_v, doc) => <StatusBadge doc={doc} /> },
-          { title: t('doc.manage.pages'), dataIndex: 'pages', width: 80, render: (v: number) => (v > 0 ? v : '—') },
-          { title: t('doc.manage.size'), dataIndex: 'size', width: 100, render: (v: number) => formatBytes(v) },
-          { title: t('doc.manage.time'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDate(v, locale, true) },
+          ...(narrow
+            ? []
+            : [
+                { title: t('doc.manage.status'), dataIndex: 'status', width: 220, render: (_v: unknown, doc: DocItem) => <StatusBadge doc={doc} /> },
+                { title: t('doc.manage.pages'), dataIndex: 'pages', width: 80, render: (v: number) => (v > 0 ? v : '—') },
+                { title: t('doc.manage.size'), dataIndex: 'size', width: 100, render: (v: number) => formatBytes(v) },
+                { title: t('doc.manage.time'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDate(v, locale, true) },
+              ]),
           {
             title: t('doc.manage.actions'),
             key: 'actions',
-            width: 170,
+            width: narrow ? 96 : 170,
             render: (_v, doc) => (
               <span className="doc-actions">
                 {doc.status === 'complete' && (
