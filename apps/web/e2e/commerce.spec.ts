@@ -35,6 +35,7 @@ test('buy a word package through the sandbox checkout and see the balance rise',
   const pkg = list.data.lists.find((p) => p.word_count === 100_000) ?? list.data.lists[0]!;
 
   await page.goto('/recharge');
+  await expect(page.getByTestId('recharge-packages')).toBeVisible();
   await registerByEmail(page, request, uniqueEmail('buyer'), 'user1234');
   await expect(page.getByTestId('recharge-packages')).toBeVisible();
   const before = await wordBalance(page);
@@ -88,12 +89,27 @@ test('an administrator generates redeem codes; a user redeems one once', async (
   await page.getByTestId('admin-tab-packages').click();
   await expect(page.getByTestId('admin-packages')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/commerce-admin-packages.png`, fullPage: true });
+  await page.locator('[data-testid^="package-edit-"]').first().click();
+  await expect(page.getByTestId('package-name-zh')).not.toHaveValue('');
+  await page.waitForTimeout(500); // the modal's zoom-in animation
+  await page.screenshot({ path: `${SHOTS}/commerce-admin-package-modal.png` });
+  await page.keyboard.press('Escape');
+  // Edit a recharge package's price; the shop sells at the new price.
+  const recharge = await apiCall<{ lists: PackageRow[] }>(request, 'GET', '/recharge/packages');
+  const big = recharge.data.lists.find((p) => p.word_count === 350_000)!;
+  await page.getByTestId('admin-packages').getByText('充值套餐').click();
+  await page.getByTestId(`package-edit-${big.id}`).click();
+  await page.getByTestId('package-price').fill('139');
+  await page.getByTestId('package-save').click();
+  await expect.poll(async () => (await apiCall<{ lists: PackageRow[] }>(request, 'GET', '/recharge/packages')).data.lists.find((p) => p.id === big.id)?.price).toBe(13_900);
   await page.getByTestId('admin-tab-orders').click();
   await expect(page.getByTestId('admin-orders')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/commerce-admin-orders.png`, fullPage: true });
   await signOut(page);
 
   await page.goto('/redeem_code');
+  // Let the page and the site config settle before the sign-up popup opens over it.
+  await expect(page.getByTestId('redeem-form')).toBeVisible();
   await registerByEmail(page, request, uniqueEmail('redeemer'), 'user1234');
   const before = await wordBalance(page);
   // Case does not matter; an unknown code is explained.
