@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.js';
 import { idSchema, pageQuerySchema, pageSchema } from './common.js';
 import { memberLevelSchema } from './user.js';
 import { chargeSchema, errorEventSchema, streamBalanceSchema, usageSchema } from './chat.js';
+import { paperIdSchema } from './paper.js';
 
 /**
  * Reading of research reports and literature with cited Q&A (issue 4).
@@ -312,6 +313,15 @@ export const docEndpoints = {
     body: z.object({ message_id: idSchema, favorite: z.boolean() }),
     response: z.object({ favorite_id: z.number().int().nullable() }),
     idempotent: true,
+  }),
+  docFromPaper: endpoint({
+    method: 'POST',
+    path: '/doc/from_paper',
+    auth: 'user',
+    summary: '"Read with Xueba": fetch a paper\'s open PDF and add it as a document (then processed like an upload)',
+    tags: ['doc'],
+    body: z.object({ paper_id: paperIdSchema, type: docTypeSchema.default('literature') }),
+    response: docItemSchema,
   }),
   /** STREAM: `docChatEventSchema` events; refusals before the stream (sign-in, membership, not ready) are JSON envelopes. */
   docChat: endpoint({

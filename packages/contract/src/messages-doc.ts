@@ -27,4 +27,6 @@ export const DOC_MESSAGES = {
   doc_question_about: { zh: '这份文档主要讲了什么？', en: 'What is this document mainly about?', ja: 'このドキュメントの主な内容は何ですか？', ko: '이 문서는 주로 무엇에 관한 것인가요?' },
   doc_question_method: { zh: '文档采用了什么方法？', en: 'What method does the document use?', ja: 'このドキュメントではどのような手法が使われていますか？', ko: '이 문서는 어떤 방법을 사용하나요?' },
   doc_question_findings: { zh: '文档的主要结论是什么？', en: 'What are the main findings of the document?', ja: 'このドキュメントの主な結論は何ですか？', ko: '이 문서의 주요 결론은 무엇인가요?' },
+  doc_paper_no_pdf: { zh: '该论文没有可公开获取的 PDF', en: 'This paper has no open PDF', ja: 'この論文には公開されている PDF がありません', ko: '이 논문에는 공개된 PDF가 없습니다' },
+  doc_fetch_failed: { zh: '论文 PDF 下载失败，请稍后再试或手动上传', en: 'The paper\'s PDF could not be downloaded; try again later or upload it yourself', ja: '論文の PDF をダウンロードできませんでした。後で再試行するか、手動でアップロードしてください', ko: '논문 PDF를 내려받지 못했습니다. 나중에 다시 시도하거나 직접 업로드하세요' },
 } as const;

@@ -25,6 +25,7 @@ import { DocRepository, type DocConversationRow, type DocMessageRow, type Docume
 import { buildPassages, PassageCache, rankPassages, type ScoredChunk } from './doc-index.js';
 import { DOC_JOB } from './doc-process.js';
 import { sniffDocument } from './parse/sniff.js';
+import { HttpRemoteFileSource, RemoteFileError, type RemoteFileSource } from '../../providers/http/remote-file.js';
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -84,6 +85,8 @@ export function presentMessage(row: DocMessageRow): DocMessage {
 }
 
 const MB = 1024 * 1024;
+/** How long a paper's PDF may take to download. */
+const PAPER_FETCH_TIMEOUT_MS = 20_000;
 
 /** Documents: upload, listing, reading, renaming, deleting, quota and membership, and passage retrieval. */
 export class DocService {
@@ -93,7 +96,33 @@ export class DocService {
   constructor(
     private readonly ctx: AppContext,
     private readonly services: Services,
+    private readonly remote: RemoteFileSource = new HttpRemoteFileSource(),
   ) {}
+
+  /**
+   * "Read with Xueba": the paper's open PDF, fetched with a timeout and the
+   * upload size limit, becomes a document like an uploaded one. Only a PDF is
+   * accepted from the network (an error page or anything else is refused).
+   */
+  async fromPaper(userId: number, paperId: string, type: DocType, locale: Locale): Promise<DocItem> {
+    await this.requireMembership(userId, type);
+    const paper = await this.services.papers.paper(paperId);
+    if (!paper.pdf_url) throw new AppError('doc_paper_no_pdf', 404);
+    let data: Buffer;
+    try {
+      data = (await this.remote.fetch(paper.pdf_url, { maxBytes: DOC_UPLOAD_MAX_BYTES, timeoutMs: PAPER_FETCH_TIMEOUT_MS })).data;
+    } catch (error) {
+      if (error instanceof RemoteFileError && error.kind === 'too_large') throw new AppError('file_too_large', 413, { size: DOC_UPLOAD_MAX_BYTES / MB });
+      throw new AppError('doc_fetch_failed', 502);
+    }
+    const sniffed = sniffDocument(data, 'paper.pdf');
+    if (!sniffed.ok || sniffed.format !== 'pdf') throw new AppError('doc_fetch_failed', 502);
+    // eslint-disable-next-line no-control-regex -- control characters and path separators never belong in a file name
+    const title = [...paper.title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ').trim()].slice(0, 180).join('') || 'paper';
+    const [result] = await this.upload(userId, type, [{ name: `${title}.pdf`, data, truncated: false }], locale);
+    if (!result!.ok) throw new AppError(result!.error, 400, result!.params);
+    return result!.doc;
+  }
 
   /** Spec §6: research reports and literature each need their own active membership. */
   async membership(userId: number, type: DocType): Promise<DocMembershipStatus> {

@@ -70,6 +70,7 @@ export const ENDPOINTS = {
   docDelete: { name: 'docDelete', method: 'POST', path: '/doc/delete', auth: 'user', idempotent: true },
   docDetail: { name: 'docDetail', method: 'GET', path: '/doc/detail', auth: 'user', idempotent: false },
   docFavorite: { name: 'docFavorite', method: 'POST', path: '/doc/favorite', auth: 'user', idempotent: true },
+  docFromPaper: { name: 'docFromPaper', method: 'POST', path: '/doc/from_paper', auth: 'user', idempotent: false },
   docInterpret: { name: 'docInterpret', method: 'GET', path: '/doc/interpret', auth: 'user', idempotent: false },
   docLists: { name: 'docLists', method: 'GET', path: '/doc/lists', auth: 'user', idempotent: false },
   docMessages: { name: 'docMessages', method: 'GET', path: '/doc/messages', auth: 'user', idempotent: false },

@@ -1,0 +1,91 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocItem } from '@xueba/contract';
+import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { corpusFile, memberUser } from '../../test/doc-fixture.js';
+
+/** "Read with Xueba" (POST /doc/from_paper) against a local HTTP server standing in for the paper's host. */
+describe('documents from a paper\'s open PDF', () => {
+  let t: TestApp;
+  let token: string;
+  let server: http.Server;
+  let origin: string;
+  const pdf = corpusFile('pdf/naacl2018_N18-3011.pdf');
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/paper.pdf') {
+        res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length) });
+        res.end(pdf);
+      } else if (req.url === '/moved') {
+        res.writeHead(302, { location: '/paper.pdf' });
+        res.end();
+      } else if (req.url === '/login.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html><body>Please sign in to read this paper</body></html>');
+      } else if (req.url === '/huge.pdf') {
+        // No content-length: the limit must hold while reading.
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        const block = Buffer.alloc(1024 * 1024, 0x25);
+        let sent = 0;
+        const push = () => {
+          while (sent < 30 && res.write(block)) sent += 1;
+          if (sent >= 30) res.end();
+          else res.once('drain', push);
+        };
+        res.on('error', () => undefined);
+        push();
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await createTestApp({ JOBS_POLL_MS: '0' });
+    const admin = (await makeUser(t.app, { role: 'admin' })).token;
+    token = (await memberUser(t.app, admin)).token;
+  });
+  afterAll(async () => {
+    await t.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  async function paper(title: string, pdfUrl: string | null): Promise<string> {
+    const row = await t.owned.ctx.db
+      .insertInto('papers')
+      .values({ source: 'local', source_id: `t-${Math.random().toString(36).slice(2)}`, title, type: 'conference', pdf_url: pdfUrl, open_access: pdfUrl !== null } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String((row as { id: number }).id);
+  }
+
+  it('fetches the open PDF (following a redirect) and processes it like an upload', async () => {
+    const id = await paper('Construction of the Literature Graph in Semantic Scholar', `${origin}/moved`);
+    const result = await call<DocItem>(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: id }, locale: 'en' });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ msg: 'Document uploaded', data: { name: 'Construction of the Literature Graph in Semantic Scholar.pdf', format: 'pdf', status: 'processing', size: pdf.length } });
+    await t.app.services.jobs.drain();
+    const detail = await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(result.body.data.id) } });
+    expect(detail.body.data).toMatchObject({ status: 'complete', pages: 8 });
+  });
+
+  it('refuses papers without an open PDF, pages that are not PDFs, dead links and files over 20 MB', async () => {
+    const none = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('No PDF', null) }, locale: 'en' });
+    expect(none.status).toBe(404);
+    expect(none.body.msg).toBe('This paper has no open PDF');
+    const html = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Paywalled', `${origin}/login.html`) }, locale: 'en' });
+    expect(html.status).toBe(502);
+    expect(html.body.msg).toContain("The paper's PDF could not be downloaded");
+    const dead = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Gone', `${origin}/missing.pdf`) } });
+    expect(dead.status).toBe(502);
+    const huge = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Huge', `${origin}/huge.pdf`) }, locale: 'en' });
+    expect(huge.status).toBe(413);
+    expect(huge.body.msg).toBe('The file may not exceed 20 MB');
+    const plain = await makeUser(t.app);
+    const refused = await call(t.app, 'POST', '/doc/from_paper', { token: plain.token, body: { paper_id: await paper('Any', `${origin}/paper.pdf`) }, locale: 'en' });
+    expect(refused.status).toBe(403);
+  });
+});
