@@ -68,6 +68,9 @@ test('buy a word package through the sandbox checkout and see the balance rise',
   await page.goto('/user/orders');
   await expect(page.getByTestId('order-row').first().getByTestId('order-status')).toContainText('已完成');
   await page.screenshot({ path: `${SHOTS}/commerce-orders.png`, fullPage: true });
+  // The balance history in the user centre says why the words arrived.
+  await page.goto('/user/info');
+  await expect(page.getByTestId('ledger')).toContainText('购买套餐');
 });
 
 test('an administrator generates redeem codes; a user redeems one once', async ({ page, request }) => {

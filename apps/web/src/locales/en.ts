@@ -1,4 +1,4 @@
-import { COMMERCE, COMMERCE_ADMIN } from './commerce';
+import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
@@ -408,6 +408,7 @@ export const en: LocaleMessages = {
   doc: DOC.en,
   commerce: COMMERCE.en,
   commerceadmin: COMMERCE_ADMIN.en,
+  ledgertext: LEDGER_TEXT.en,
   promotion: PROMOTION.en,
   promotionadmin: PROMOTION_ADMIN.en,
   msg: serverMessages('en'),

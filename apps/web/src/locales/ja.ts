@@ -1,4 +1,4 @@
-import { COMMERCE, COMMERCE_ADMIN } from './commerce';
+import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
@@ -408,6 +408,7 @@ export const ja: LocaleMessages = {
   doc: DOC.ja,
   commerce: COMMERCE.ja,
   commerceadmin: COMMERCE_ADMIN.ja,
+  ledgertext: LEDGER_TEXT.ja,
   promotion: PROMOTION.ja,
   promotionadmin: PROMOTION_ADMIN.ja,
   msg: serverMessages('ja'),

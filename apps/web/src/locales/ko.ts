@@ -1,4 +1,4 @@
-import { COMMERCE, COMMERCE_ADMIN } from './commerce';
+import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
@@ -408,6 +408,7 @@ export const ko: LocaleMessages = {
   doc: DOC.ko,
   commerce: COMMERCE.ko,
   commerceadmin: COMMERCE_ADMIN.ko,
+  ledgertext: LEDGER_TEXT.ko,
   promotion: PROMOTION.ko,
   promotionadmin: PROMOTION_ADMIN.ko,
   msg: serverMessages('ko'),

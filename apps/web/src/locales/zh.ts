@@ -1,4 +1,4 @@
-import { COMMERCE, COMMERCE_ADMIN } from './commerce';
+import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
@@ -408,6 +408,7 @@ export const zh = {
   doc: DOC.zh,
   commerce: COMMERCE.zh,
   commerceadmin: COMMERCE_ADMIN.zh,
+  ledgertext: LEDGER_TEXT.zh,
   promotion: PROMOTION.zh,
   promotionadmin: PROMOTION_ADMIN.zh,
   msg: serverMessages('zh'),

@@ -14,6 +14,8 @@ export function LedgerList() {
   const locale = useLocale();
   const [page, setPage] = useState(1);
   const ledger = useQuery(ledgerQuery(page, PAGE_SIZE));
+  // Reason codes of the server are translated; an administrator's free-text reason is shown as written.
+  const reasonText = (reason: string) => (/^[a-z0-9_]+$/.test(reason) ? t(`ledgertext.reason.${reason}`, { defaultValue: reason }) : reason);
 
   if (ledger.isPending) return <p className="muted">{t('common.loading')}</p>;
   if (ledger.isError) return <p className="muted">{t('user.ledger_failed')}</p>;
@@ -29,8 +31,8 @@ export function LedgerList() {
           return (
             <li key={row.id} className="ledger__row">
               <div>
-                <strong>{t(`balance.${row.asset}`, { defaultValue: row.asset })}</strong>
-                <span className="muted small">{row.reason}</span>
+                <strong>{t(`balance.${row.asset}`, { defaultValue: t(`ledgertext.asset.${row.asset}`, { defaultValue: row.asset }) })}</strong>
+                <span className="muted small">{reasonText(row.reason)}</span>
               </div>
               <div className="ledger__amount">
                 <span className={row.delta >= 0 ? 'plus' : 'minus'}>
