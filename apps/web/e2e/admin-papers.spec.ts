@@ -23,14 +23,14 @@ test('the admin imports a corpus file and switches the search source', async ({ 
   const token = await adminToken(request);
   const before = await apiCall<{ local_count: number }>(request, 'GET', '/admin/paper/source', { token });
   expect(before.data.local_count).toBeGreaterThanOrEqual(90);
-  await expect(page.getByTestId('paper-source-local')).toContainText(String(before.data.local_count));
+  await expect(panel.getByText(`Local corpus (${before.data.local_count} papers)`)).toBeVisible();
 
   try {
-    await page.getByTestId('paper-source-openalex').click();
+    await page.getByRole('radio', { name: 'OpenAlex' }).check();
     await page.getByTestId('paper-source-save').click();
     await expect.poll(async () => (await apiCall<{ source: string }>(request, 'GET', '/admin/paper/source', { token })).data.source).toBe('openalex');
     await page.reload();
-    await expect(page.getByTestId('paper-source-openalex').locator('input')).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'OpenAlex' })).toBeChecked();
   } finally {
     // The other browser tests search the local corpus.
     await apiCall(request, 'POST', '/admin/paper/source', { token, data: { source: 'local' } });

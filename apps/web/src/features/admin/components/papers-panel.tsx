@@ -76,7 +76,7 @@ export function PapersPanel() {
           <Form.Item name="source">
             <Radio.Group>
               {PAPER_SOURCES.map((source) => (
-                <Radio key={source} value={source} data-testid={`paper-source-${source}`}>
+                <Radio key={source} value={source}>
                   {source === 'local' ? t('paperadmin.source_local', { count: data.local_count }) : t(`paperadmin.source_${source}`)}
                 </Radio>
               ))}

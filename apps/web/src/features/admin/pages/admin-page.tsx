@@ -18,14 +18,14 @@ import { TemplatesPanel } from '../components/templates-panel';
 import { UsersPanel } from '../components/users-panel';
 import { WithdrawalsPanel } from '../components/withdrawals-panel';
 
-const SECTIONS = ['users', 'settings', 'oauth', 'outbox', 'models', 'templates', 'packages', 'orders', 'redeem', 'tasks', 'promotion', 'commissions', 'withdrawals', 'audit'] as const;
+const SECTIONS = ['users', 'settings', 'oauth', 'outbox', 'models', 'templates', 'papers', 'packages', 'orders', 'redeem', 'tasks', 'promotion', 'commissions', 'withdrawals', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function isSection(value: string): value is Section {
   return (SECTIONS as readonly string[]).includes(value);
 }
 
-/** Admin console: `/admin` (users), `/admin/settings`, `/admin/outbox`. */
+/** Admin console: `/admin` (users) and one path per section, `/admin/<section>`. */
 export default function AdminPage() {
   const { t } = useTranslation();
   const navigate = useLocaleNavigate();
