@@ -77,6 +77,17 @@ describe('document Q&A on a model (local OpenAI-compatible upstream)', () => {
     expect(ai.fake.requests.length).toBe(requests);
   });
 
+  it('says so when a configured model gives no usable interpretation, and asks it again next time', async () => {
+    ai.fake.next({ chunks: ['I cannot help with that.'] });
+    const first = await call<{ by_model: boolean; notice: string }>(ai.t.app, 'GET', '/doc/interpret', { token, query: { id: String(doc.id) }, locale: 'en' });
+    expect(first.body.data).toMatchObject({ by_model: false, notice: expect.stringContaining('The model did not give a usable interpretation') });
+    const requests = ai.fake.requests.length;
+    ai.fake.next({ chunks: ['{"about": "A graph", "method": "Extraction", "findings": "280M nodes", "questions": ["q1", "q2", "q3"]}'] });
+    const second = await call<{ by_model: boolean }>(ai.t.app, 'GET', '/doc/interpret', { token, query: { id: String(doc.id) }, locale: 'en' });
+    expect(second.body.data.by_model).toBe(true);
+    expect(ai.fake.requests.length).toBe(requests + 1);
+  });
+
   it('ends with an error event when the model fails mid-answer and keeps the partial text', async () => {
     ai.fake.next({ chunks: ['Partial [1]', ' more'], destroyAfter: 1 });
     const result = await stream(ai.base, '/doc/chat', { doc_ids: [doc.id], question: 'What is entity linking?' }, { token, locale: 'en' });

@@ -95,7 +95,8 @@ export class DocInterpreter {
         this.log.warn({ err: error, doc: id }, 'interpretation: model call failed; using the extract');
       }
     }
-    result ??= extractive(text, locale);
+    // A configured model that failed must not be reported as "no model configured".
+    result ??= model.client ? { ...extractive(text, locale), notice: formatMessage('doc_interpret_fallback', locale) } : extractive(text, locale);
     // Only a model's interpretation is worth keeping for good; the extract is cheap to remake once a model is connected.
     if (result.by_model) await this.docs.repo.saveInterpretation(this.ctx.db, id, locale, { ...result }, this.ctx.now());
     return result;
