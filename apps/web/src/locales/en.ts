@@ -381,6 +381,8 @@ export const en: LocaleMessages = {
     cite_formats: { gbt7714: 'GB/T 7714', apa: 'APA', mla: 'MLA', bibtex: 'BibTeX', ris: 'RIS' },
     copy: 'Copy',
     read_with: 'Read the PDF with Xueba',
+    open_pdf: 'Open the PDF',
+    read_fetching: 'Fetching the PDF…',
     landing: 'Publisher page',
     references: 'References',
     no_references: 'No references available',

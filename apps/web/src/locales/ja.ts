@@ -381,6 +381,8 @@ export const ja: LocaleMessages = {
     cite_formats: { gbt7714: 'GB/T 7714', apa: 'APA', mla: 'MLA', bibtex: 'BibTeX', ris: 'RIS' },
     copy: 'コピー',
     read_with: 'Xueba で PDF を読む',
+    open_pdf: '元の PDF を開く',
+    read_fetching: 'PDF を取得しています…',
     landing: '掲載ページ',
     references: '参考文献',
     no_references: '参考文献はありません',

@@ -381,6 +381,8 @@ export const ko: LocaleMessages = {
     cite_formats: { gbt7714: 'GB/T 7714', apa: 'APA', mla: 'MLA', bibtex: 'BibTeX', ris: 'RIS' },
     copy: '복사',
     read_with: 'Xueba로 PDF 읽기',
+    open_pdf: '원본 PDF 열기',
+    read_fetching: 'PDF를 가져오는 중…',
     landing: '원문 페이지',
     references: '참고문헌',
     no_references: '참고문헌이 없습니다',

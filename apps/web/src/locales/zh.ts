@@ -381,6 +381,8 @@ export const zh = {
     cite_formats: { gbt7714: 'GB/T 7714', apa: 'APA', mla: 'MLA', bibtex: 'BibTeX', ris: 'RIS' },
     copy: '复制',
     read_with: '用学霸阅读 PDF',
+    open_pdf: '打开原文 PDF',
+    read_fetching: '正在获取 PDF…',
     landing: '原文页面',
     references: '参考文献',
     no_references: '暂无参考文献',

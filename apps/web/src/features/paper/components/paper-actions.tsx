@@ -3,9 +3,11 @@ import { ExportOutlined, FilePdfOutlined, FormatPainterOutlined, StarFilled, Sta
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WithAntd } from '@/components/with-antd';
+import { useLocaleNavigate } from '@/hooks/use-locale';
+import { api } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
-import { isRequestError } from '@/lib/request';
+import { isRequestError, request } from '@/lib/request';
 import { checkUrl, safeNavigate } from '@/lib/safe-navigate';
 import { LOGIN_MODE, openLogin } from '@/stores/user-store';
 import { useToggleFavorite } from '../api/favorite-paper';
@@ -20,6 +22,26 @@ export function PaperActions({ paper }: { paper: PaperDetail }) {
   const favorite = useToggleFavorite(paper.id);
   const [citeOpen, setCiteOpen] = useState(false);
   const [citeLoaded, setCiteLoaded] = useState(false);
+  const [fetching, setFetching] = useState(false);
+  const navigate = useLocaleNavigate();
+
+  /** "Read with Xueba": the server fetches the open PDF into the user's literature documents; the reader opens it. */
+  const readWithXueba = async () => {
+    if (!signedIn) {
+      toast.info(t('msg.login_required'));
+      openLogin(LOGIN_MODE.LOGIN);
+      return;
+    }
+    setFetching(true);
+    try {
+      const doc = await request(api.docFromPaper, { paper_id: paper.id, type: 'literature' });
+      navigate(`/doc/details?id=${doc.id}`);
+    } catch {
+      // The request layer shows the server's reason (membership, source unreachable, not a PDF).
+    } finally {
+      setFetching(false);
+    }
+  };
 
   const toggleFavorite = () => {
     if (!signedIn) {
@@ -68,8 +90,13 @@ export function PaperActions({ paper }: { paper: PaperDetail }) {
         <FormatPainterOutlined aria-hidden="true" /> {t('paper.cite')}
       </button>
       {pdf?.ok && (
-        <button type="button" className="btn btn--primary" onClick={() => open(pdf.href)} data-testid="paper-read-pdf">
-          <FilePdfOutlined aria-hidden="true" /> {t('paper.read_with')}
+        <button type="button" className="btn btn--primary" onClick={() => void readWithXueba()} disabled={fetching} data-testid="paper-read-with">
+          <FilePdfOutlined aria-hidden="true" /> {fetching ? t('paper.read_fetching') : t('paper.read_with')}
+        </button>
+      )}
+      {pdf?.ok && (
+        <button type="button" className="btn btn--ghost" onClick={() => open(pdf.href)} data-testid="paper-read-pdf">
+          <ExportOutlined aria-hidden="true" /> {t('paper.open_pdf')}
         </button>
       )}
       {landingUrl?.ok && (
