@@ -139,6 +139,14 @@ test.describe('documents', () => {
     expect(squash(cited)).toContain(squash(marked).slice(0, 30));
     await shot(page, 'details-highlight');
 
+    // History per document: a new conversation starts empty; the earlier one comes back from the list.
+    await page.getByTestId('doc-new-chat').click();
+    await expect(page.getByTestId('doc-answer')).toHaveCount(0);
+    await page.getByTestId('doc-history').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await expect(page.getByTestId('doc-answer')).toHaveCount(1);
+    await expect(page.getByTestId('doc-answer').first().getByTestId('doc-citations')).toBeVisible();
+
     // The same document on a phone-sized screen: the desktop page becomes /doc/h5 with the same query.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page).toHaveURL(new RegExp(`/doc/h5\\?id=${docId}$`));

@@ -52,6 +52,8 @@ export const DOC = {
       not_ready: '文档处理完成后即可提问',
       multi: '正在同时向 {{count}} 份文档提问',
       history_failed: '历史问答加载失败',
+      history: '历史对话',
+      new_chat: '新对话',
     },
     vip: {
       title: '文档会员',
@@ -127,6 +129,8 @@ export const DOC = {
       not_ready: 'You can ask once the document has been processed',
       multi: 'Asking {{count}} documents together',
       history_failed: 'Earlier questions could not be loaded',
+      history: 'Earlier conversations',
+      new_chat: 'New conversation',
     },
     vip: {
       title: 'Document membership',
@@ -202,6 +206,8 @@ export const DOC = {
       not_ready: '処理が完了すると質問できます',
       multi: '{{count}} 件のドキュメントにまとめて質問しています',
       history_failed: '過去の質問を読み込めませんでした',
+      history: '過去の会話',
+      new_chat: '新しい会話',
     },
     vip: {
       title: 'ドキュメント会員',
@@ -277,6 +283,8 @@ export const DOC = {
       not_ready: '문서 처리가 끝나면 질문할 수 있습니다',
       multi: '문서 {{count}}개에 함께 질문하는 중',
       history_failed: '이전 질문을 불러오지 못했습니다',
+      history: '이전 대화',
+      new_chat: '새 대화',
     },
     vip: {
       title: '문서 멤버십',

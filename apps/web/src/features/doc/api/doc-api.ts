@@ -12,7 +12,8 @@ export const docKeys = {
   detail: (id: number) => ['doc', 'detail', id] as const,
   interpret: (id: number, locale: string) => ['doc', 'interpret', id, locale] as const,
   page: (id: number, page: number) => ['doc', 'page', id, page] as const,
-  messages: (docId: number) => ['doc', 'messages', docId] as const,
+  messages: (docId: number, conversationId: number | null = null) => ['doc', 'messages', docId, conversationId] as const,
+  conversations: (docId: number) => ['doc', 'conversations', docId] as const,
   quota: ['doc', 'quota'] as const,
 };
 
@@ -59,12 +60,19 @@ export const docPageQuery = (id: number, page: number) =>
     staleTime: Infinity,
   });
 
-export const docMessagesQuery = (docId: number) =>
+/** A conversation's messages, or (without one) those of the document's latest conversation. */
+export const docMessagesQuery = (docId: number, conversationId: number | null = null) =>
   queryOptions({
-    queryKey: docKeys.messages(docId),
-    queryFn: ({ signal }) => request(api.docMessages, { doc_id: docId }, { signal, background: true }),
+    queryKey: docKeys.messages(docId, conversationId),
+    queryFn: ({ signal }) => request(api.docMessages, conversationId ? { conversation_id: conversationId } : { doc_id: docId }, { signal, background: true }),
     // The panel holds the live copy while answers stream.
     staleTime: Infinity,
+  });
+
+export const docConversationsQuery = (docId: number) =>
+  queryOptions({
+    queryKey: docKeys.conversations(docId),
+    queryFn: ({ signal }) => request(api.docConversations, { doc_id: docId }, { signal, background: true }),
   });
 
 export const docQuotaQuery = queryOptions({

@@ -1,4 +1,5 @@
-import { BulbOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { BulbOutlined, PlusOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Select } from 'antd';
 import type { DocCitation, DocInterpretation } from '@xueba/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -6,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '@/components/markdown/markdown';
 import { useLocale } from '@/hooks/use-locale';
 import { toast } from '@/lib/notify';
-import { docInterpretQuery, favoriteAnswer } from '../api/doc-api';
+import { formatDate } from '@/lib/format';
+import { docConversationsQuery, docInterpretQuery, favoriteAnswer } from '../api/doc-api';
 import { useDocSession, type DocUiMessage } from '../hooks/use-doc-session';
 import { DocAnswer } from './doc-answer';
 
@@ -63,7 +65,10 @@ export function DocQa({ docIds, ready, onCite }: { docIds: number[]; ready: bool
   const { t } = useTranslation();
   const locale = useLocale();
   const single = docIds.length === 1;
-  const session = useDocSession(docIds);
+  const [chosen, setChosen] = useState<number | 'latest' | 'new'>('latest');
+  const session = useDocSession(docIds, chosen);
+  const conversations = useQuery({ ...docConversationsQuery(docIds[0] ?? 0), enabled: single && ready });
+  const history = conversations.data?.lists ?? [];
   const interpretation = useQuery({ ...docInterpretQuery(docIds[0] ?? 0, locale), enabled: single && ready });
   const [text, setText] = useState('');
   const scroller = useRef<HTMLDivElement>(null);
@@ -116,6 +121,24 @@ export function DocQa({ docIds, ready, onCite }: { docIds: number[]; ready: bool
 
   return (
     <div className="doc-qa" data-testid="doc-qa">
+      {single && history.length > 0 && (
+        <div className="doc-qa__bar">
+          <Select<number>
+            size="small"
+            className="doc-qa__history"
+            value={session.conversationId ?? undefined}
+            placeholder={t('doc.qa.new_chat')}
+            disabled={session.streaming}
+            onChange={setChosen}
+            aria-label={t('doc.qa.history')}
+            options={history.map((c) => ({ value: c.id, label: `${c.title} · ${formatDate(c.updated_at, locale)}` }))}
+            data-testid="doc-history"
+          />
+          <Button size="small" icon={<PlusOutlined />} disabled={session.streaming || session.messages.length === 0} onClick={() => setChosen('new')} data-testid="doc-new-chat">
+            {t('doc.qa.new_chat')}
+          </Button>
+        </div>
+      )}
       <div className="doc-qa__scroll" ref={scroller}>
         {!ready && <p className="doc-qa__hint">{t('doc.qa.not_ready')}</p>}
         {!single && <p className="doc-qa__hint" data-testid="doc-multi-hint">{t('doc.qa.multi', { count: docIds.length })}</p>}

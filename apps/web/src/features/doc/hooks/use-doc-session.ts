@@ -40,18 +40,18 @@ const fromServer = (m: DocMessage, errorText: (code: string) => string): DocUiMe
  * conversation of the first document is loaded, then answers stream into it.
  * Deltas are batched per animation frame, as in chat.
  */
-export function useDocSession(docIds: readonly number[]) {
+export function useDocSession(docIds: readonly number[], chosen: number | 'latest' | 'new' = 'latest') {
   const { t } = useTranslation();
   const primary = docIds[0] ?? 0;
   // Several documents asked together start a fresh conversation; history is per document.
   const single = docIds.length === 1;
-  const history = useQuery({ ...docMessagesQuery(primary), enabled: single && primary > 0 });
+  const history = useQuery({ ...docMessagesQuery(primary, typeof chosen === 'number' ? chosen : null), enabled: single && primary > 0 && chosen !== 'new' });
   const [messages, setMessages] = useState<DocUiMessage[]>([]);
   const [conversationId, setConversationId] = useState<number | null>(null);
   const [streaming, setStreaming] = useState(false);
   const [loadedFor, setLoadedFor] = useState<string>('');
   const run = useRef<{ controller: AbortController; pending: string; frame: number | null; key: string } | null>(null);
-  const idsKey = docIds.join(',');
+  const idsKey = `${docIds.join(',')}:${chosen}`;
 
   const errorText = useCallback(
     (code: string, msg?: string) => {
@@ -63,7 +63,7 @@ export function useDocSession(docIds: readonly number[]) {
   );
 
   if (loadedFor !== idsKey && !streaming) {
-    if (!single) {
+    if (!single || chosen === 'new') {
       setLoadedFor(idsKey);
       setMessages([]);
       setConversationId(null);
@@ -146,7 +146,10 @@ export function useDocSession(docIds: readonly number[]) {
         if (current.frame !== null) cancelAnimationFrame(current.frame);
         if (run.current === current) run.current = null;
         setStreaming(false);
-        if (single) void queryClient.invalidateQueries({ queryKey: docKeys.messages(primary), refetchType: 'none' });
+        if (single) {
+          void queryClient.invalidateQueries({ queryKey: ['doc', 'messages', primary], refetchType: 'none' });
+          void queryClient.invalidateQueries({ queryKey: docKeys.conversations(primary) });
+        }
       }
     },
     [conversationId, docIds, errorText, flush, patch, primary, single, t],
@@ -155,5 +158,5 @@ export function useDocSession(docIds: readonly number[]) {
   const stop = useCallback(() => run.current?.controller.abort(), []);
   const setFavorite = useCallback((key: string, favoriteId: number | null) => patch(key, () => ({ favoriteId })), [patch]);
 
-  return { messages, streaming, loading: loadedFor !== idsKey, loadError: history.isError, ask, stop, setFavorite };
+  return { messages, streaming, conversationId, loading: loadedFor !== idsKey, loadError: history.isError, ask, stop, setFavorite };
 }
