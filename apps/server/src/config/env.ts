@@ -69,6 +69,8 @@ const envSchema = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODELS: z.string().optional(),
+  /** Embedding model on the env channel: documents get hybrid (keyword + vector) retrieval. Unset: keyword only. */
+  AI_EMBEDDING_MODEL: z.string().optional(),
   /** Background job poll interval (documents processing); 0 runs jobs only when driven (tests). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });

@@ -38,10 +38,41 @@ export interface RecordedRequest {
   authorization: string | undefined;
 }
 
+export interface RecordedEmbeddingRequest {
+  model: string;
+  input: string[];
+  authorization: string | undefined;
+}
+
 const DEFAULT: FakeScript = { chunks: ['Hello', ', ', 'world', '!'], delayMs: 0 };
+
+/** Dimensions of the fake embeddings. */
+export const FAKE_EMBEDDING_DIMS = 256;
+/** Words the fake embedding model treats as the same meaning, so a paraphrase with no shared keyword still lands near its passage. */
+const SYNONYMS: Record<string, string> = { car: 'automobile', cars: 'automobile', motor: 'engine', motors: 'engine', servicing: 'maintenance', service: 'maintenance', schedule: 'interval', often: 'interval' };
+
+/**
+ * A deterministic embedding: a hashed bag of lower-cased words (synonyms
+ * folded to one word), L2-normalised. Texts sharing words (or synonyms)
+ * have a positive cosine; unrelated ones are near zero.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMS).fill(0);
+  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = SYNONYMS[match[0]] ?? match[0];
+    let hash = 2166136261;
+    for (let i = 0; i < word.length; i += 1) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619) >>> 0;
+    vector[hash % FAKE_EMBEDDING_DIMS]! += 1;
+  }
+  const norm = Math.sqrt(vector.reduce((n, v) => n + v * v, 0)) || 1;
+  return vector.map((v) => v / norm);
+}
 
 export class FakeOpenAI {
   readonly requests: RecordedRequest[] = [];
+  readonly embeddingRequests: RecordedEmbeddingRequest[] = [];
+  /** When set, every `/embeddings` request answers this status with an error body. */
+  embeddingStatus: number | null = null;
   /** Requests whose client went away before the answer finished (the upstream saw the abort). */
   aborted = 0;
   private readonly queue: FakeScript[] = [];
@@ -106,6 +137,7 @@ export class FakeOpenAI {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunksIn: Buffer[] = [];
     for await (const chunk of req) chunksIn.push(chunk as Buffer);
+    if (req.method === 'POST' && req.url?.endsWith('/embeddings')) return this.embeddings(req, res, Buffer.concat(chunksIn));
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       return this.fail(res, 404, { message: 'Not found', type: 'invalid_request_error', code: null });
     }
@@ -165,6 +197,28 @@ export class FakeOpenAI {
     res.write('data: [DONE]\n\n');
     finished = true;
     res.end();
+  }
+
+  /** `POST /v1/embeddings`: `{model, input: string | string[], encoding_format?}` → the list of vectors, float or base64 float32. */
+  private embeddings(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer): void {
+    let body: { model?: string; input?: string | string[]; encoding_format?: 'float' | 'base64' };
+    try {
+      body = JSON.parse(raw.toString('utf8')) as typeof body;
+    } catch {
+      return this.fail(res, 400, { message: 'Invalid JSON', type: 'invalid_request_error', code: null });
+    }
+    const input = typeof body.input === 'string' ? [body.input] : (body.input ?? []);
+    this.embeddingRequests.push({ model: body.model ?? '', input, authorization: req.headers.authorization });
+    if (this.embeddingStatus) return this.fail(res, this.embeddingStatus, { message: 'embedding backend down', type: 'server_error', code: null });
+    if (input.length === 0) return this.fail(res, 400, { message: 'input is empty', type: 'invalid_request_error', code: null });
+    const data = input.map((text, index) => {
+      const vector = fakeEmbedding(text);
+      const embedding = body.encoding_format === 'base64' ? Buffer.from(Float32Array.from(vector).buffer).toString('base64') : vector;
+      return { object: 'embedding', index, embedding };
+    });
+    const tokens = input.reduce((n, text) => n + (text.length >> 2), 0);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ object: 'list', data, model: body.model ?? 'fake-embed', usage: { prompt_tokens: tokens, total_tokens: tokens } }));
   }
 
   private fail(res: http.ServerResponse, status: number, error: { message: string; type: string; code: string | null }): void {

@@ -106,7 +106,7 @@ export class DocChat {
         .map((m) => ({ role: m.role, content: m.content }));
     }
     const names = new Map(rows.map((r) => [r.id, r.name]));
-    const passages = toCitations(await this.docs.search(ids, body.question, PASSAGES), names);
+    const passages = toCitations(await this.docs.search(ids, body.question, PASSAGES, this.log), names);
     const model = await this.models.resolve(undefined, locale);
     const now = this.ctx.now();
     const written = await transaction(this.ctx.db, async (tx) => {

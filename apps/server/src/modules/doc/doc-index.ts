@@ -1,4 +1,5 @@
 import { tokenize } from '../../platform/search/tokenize.js';
+import { cosine } from '../../providers/ai/embeddings.js';
 
 /**
  * Keyword retrieval over a user's document passages: BM25 (k1 1.2, b 0.75)
@@ -9,6 +10,8 @@ import { tokenize } from '../../platform/search/tokenize.js';
  * PGlite and PostgreSQL answer identically.
  */
 export interface IndexedChunk {
+  /** doc_chunks.id (bigserial, as text). */
+  id: string;
   docId: number;
   page: number;
   start: number;
@@ -16,6 +19,8 @@ export interface IndexedChunk {
   text: string;
   tf: Map<string, number>;
   length: number;
+  /** The passage's embedding by `DocPassages.vectorModel`, when hybrid retrieval has one. */
+  vector?: Float32Array;
 }
 
 export interface DocPassages {
@@ -23,6 +28,8 @@ export interface DocPassages {
   chunks: IndexedChunk[];
   /** Document frequency of each term within this document. */
   df: Map<string, number>;
+  /** The embedding model whose vectors are attached (null: none were looked up). */
+  vectorModel: string | null;
 }
 
 export interface ScoredChunk {
@@ -30,16 +37,21 @@ export interface ScoredChunk {
   score: number;
 }
 
-export function buildPassages(docId: number, rows: { page: number; start_offset: number; end_offset: number; text: string; terms: string }[]): DocPassages {
+export function buildPassages(
+  docId: number,
+  rows: { id: string; page: number; start_offset: number; end_offset: number; text: string; terms: string }[],
+  vectors: { model: string; byChunk: Map<string, Float32Array> } | null = null,
+): DocPassages {
   const df = new Map<string, number>();
   const chunks = rows.map((row) => {
     const terms = row.terms ? row.terms.split(' ') : [];
     const tf = new Map<string, number>();
     for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
     for (const term of tf.keys()) df.set(term, (df.get(term) ?? 0) + 1);
-    return { docId, page: row.page, start: row.start_offset, end: row.end_offset, text: row.text, tf, length: terms.length };
+    const vector = vectors?.byChunk.get(String(row.id));
+    return { id: String(row.id), docId, page: row.page, start: row.start_offset, end: row.end_offset, text: row.text, tf, length: terms.length, ...(vector ? { vector } : {}) };
   });
-  return { docId, chunks, df };
+  return { docId, chunks, df, vectorModel: vectors?.model ?? null };
 }
 
 const K1 = 1.2;
@@ -73,6 +85,37 @@ export function rankPassages(query: string, docs: DocPassages[], limit: number):
   }
   scored.sort((a, b) => b.score - a.score || a.chunk.docId - b.chunk.docId || a.chunk.page - b.chunk.page);
   return scored.slice(0, limit);
+}
+
+/** Passages by cosine similarity of their vectors to the question's (passages without a vector are skipped). */
+export function rankByVector(query: Float32Array, docs: DocPassages[], limit: number): ScoredChunk[] {
+  const scored: ScoredChunk[] = [];
+  for (const doc of docs) {
+    for (const chunk of doc.chunks) {
+      if (chunk.vector) scored.push({ chunk, score: cosine(query, chunk.vector) });
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || a.chunk.docId - b.chunk.docId || a.chunk.page - b.chunk.page);
+  return scored.slice(0, limit);
+}
+
+/** Reciprocal rank fusion constant (Cormack et al. 2009): damps the weight of the very first ranks. */
+export const RRF_K = 60;
+
+/**
+ * Reciprocal rank fusion of several rankings: each passage scores the sum of
+ * 1 / (k + rank) over the lists it appears in (rank from 1). Rank-based, so
+ * BM25 scores and cosines need no calibration against each other.
+ */
+export function fuseRankings(lists: ScoredChunk[][], limit: number, k = RRF_K): ScoredChunk[] {
+  const fused = new Map<IndexedChunk, number>();
+  for (const list of lists) {
+    list.forEach((hit, i) => fused.set(hit.chunk, (fused.get(hit.chunk) ?? 0) + 1 / (k + i + 1)));
+  }
+  return [...fused]
+    .map(([chunk, score]) => ({ chunk, score }))
+    .sort((a, b) => b.score - a.score || a.chunk.docId - b.chunk.docId || a.chunk.page - b.chunk.page || a.chunk.start - b.chunk.start)
+    .slice(0, limit);
 }
 
 /** Most recently used documents' passages (bounded by passage count). */

@@ -23,7 +23,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * its reason, at once; an unexpected error is retried by the runner and
  * becomes `process_failed` on the last attempt.
  */
-export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => void) {
+export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => void | Promise<void>) {
   const repo = new DocRepository();
   return async (payload: Record<string, unknown>, job: JobContext): Promise<void> => {
     const id = Number(payload.doc_id);
@@ -52,7 +52,8 @@ export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => vo
         const still = await tx.selectFrom('documents').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
         if (still) await repo.saveParsed(tx, id, pages, chunks, words, ctx.now());
       });
-      onDone(id);
+      // Passage embedding (hybrid retrieval) runs here; it never throws, so the document stays complete.
+      await onDone(id);
     } catch (error) {
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.lastAttempt) {

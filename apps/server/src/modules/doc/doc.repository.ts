@@ -120,8 +120,26 @@ export class DocRepository {
     return db.selectFrom('doc_pages').select(['page', 'text']).where('doc_id', '=', id).orderBy('page').limit(count).execute();
   }
 
-  chunks(db: Db, id: number): Promise<{ page: number; start_offset: number; end_offset: number; text: string; terms: string }[]> {
-    return db.selectFrom('doc_chunks').select(['page', 'start_offset', 'end_offset', 'text', 'terms']).where('doc_id', '=', id).orderBy('id').execute();
+  chunks(db: Db, id: number): Promise<{ id: string; page: number; start_offset: number; end_offset: number; text: string; terms: string }[]> {
+    return db.selectFrom('doc_chunks').select(['id', 'page', 'start_offset', 'end_offset', 'text', 'terms']).where('doc_id', '=', id).orderBy('id').execute();
+  }
+
+  /** A document's passage vectors made by one embedding model (another model's vectors are not comparable). */
+  async vectors(db: Db, docId: number, model: string): Promise<Map<string, Float32Array>> {
+    const rows = await db.selectFrom('doc_chunk_vectors').select(['chunk_id', 'vector']).where('doc_id', '=', docId).where('model', '=', model).execute();
+    return new Map(rows.map((r) => [String(r.chunk_id), fromBytes(r.vector)]));
+  }
+
+  /** Stores passage vectors, replacing any earlier ones (another model's included). */
+  async saveVectors(db: Db, docId: number, model: string, rows: { chunkId: string; vector: Float32Array }[]): Promise<void> {
+    // Batches keep each statement's parameter count well under PostgreSQL's 65,535.
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('doc_chunk_vectors')
+        .values(rows.slice(i, i + 500).map((r) => ({ chunk_id: r.chunkId, doc_id: docId, model, dims: r.vector.length, vector: toBytes(r.vector) })))
+        .onConflict((oc) => oc.column('chunk_id').doUpdateSet((eb) => ({ model: eb.ref('excluded.model'), dims: eb.ref('excluded.dims'), vector: eb.ref('excluded.vector') })))
+        .execute();
+    }
   }
 
   /**
@@ -242,4 +260,18 @@ export class DocRepository {
     await tx.updateTable('doc_messages').set({ favorite_id: null }).where('id', '=', String(messageId)).execute();
     await tx.deleteFrom('favorites').where('id', '=', favoriteId).where('user_id', '=', userId).execute();
   }
+}
+
+/** float32 little-endian bytes, the stored form of a vector. */
+function toBytes(vector: Float32Array): Uint8Array {
+  const out = Buffer.alloc(vector.length * 4);
+  vector.forEach((v, i) => out.writeFloatLE(v, i * 4));
+  return out;
+}
+
+function fromBytes(bytes: Uint8Array): Float32Array {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Float32Array(bytes.byteLength >> 2);
+  for (let i = 0; i < out.length; i += 1) out[i] = buf.readFloatLE(i * 4);
+  return out;
 }

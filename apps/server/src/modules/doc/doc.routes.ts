@@ -40,7 +40,13 @@ export async function docRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   const docs = new DocService(ctx, services);
   const chat = new DocChat(ctx, docs, services.models, app.log);
   const interpreter = new DocInterpreter(ctx, docs, services.models, app.log);
-  services.jobs.register(DOC_JOB, docProcessHandler(ctx, (id) => docs.forget(id)));
+  services.jobs.register(
+    DOC_JOB,
+    docProcessHandler(ctx, async (id) => {
+      docs.forget(id);
+      await docs.embedPassages(id, app.log);
+    }),
+  );
   services.retrieval.register(new DocumentSource(docs, ctx));
   const now = ctx.now();
   await docs.repo.failGenerating(ctx.db, ctx.dbKind === 'pglite' ? new Date(now.getTime() + 1000) : new Date(now.getTime() - 10 * 60_000), now);

@@ -14,6 +14,7 @@ import {
   type Locale,
   type MessageKey,
 } from '@xueba/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { randomToken } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -22,7 +23,7 @@ import { isMessageKey } from '@xueba/contract';
 import type { Services } from '../../services.js';
 import { countWords } from '../../providers/ai/tokens.js';
 import { DocRepository, type DocConversationRow, type DocMessageRow, type DocumentRow, type ListFilter } from './doc.repository.js';
-import { buildPassages, PassageCache, rankPassages, type ScoredChunk } from './doc-index.js';
+import { buildPassages, fuseRankings, PassageCache, rankByVector, rankPassages, type ScoredChunk } from './doc-index.js';
 import { DOC_JOB } from './doc-process.js';
 import { sniffDocument } from './parse/sniff.js';
 import { HttpRemoteFileSource, RemoteFileError, type RemoteFileSource } from '../../providers/http/remote-file.js';
@@ -85,6 +86,10 @@ export function presentMessage(row: DocMessageRow): DocMessage {
 }
 
 const MB = 1024 * 1024;
+/** Passages taken from each ranking (keyword, vector) into the fusion. */
+const HYBRID_DEPTH = 50;
+
+type Logger = Pick<FastifyBaseLogger, 'warn'>;
 /** How long a paper's PDF may take to download. */
 const PAPER_FETCH_TIMEOUT_MS = 20_000;
 
@@ -265,18 +270,57 @@ export class DocService {
     this.passages.delete(id);
   }
 
-  /** The best passages for a question over the given complete documents (the one path used by /doc/chat, the eval and the bench). */
-  async search(docIds: number[], query: string, limit: number): Promise<ScoredChunk[]> {
+  /**
+   * The best passages for a question over the given complete documents (the
+   * one path used by /doc/chat, the eval and the bench). Keyword (BM25) only,
+   * unless an embedding model is configured and the documents have vectors
+   * by that model: then the question is embedded and the BM25 and cosine
+   * rankings (top HYBRID_DEPTH each) are fused by reciprocal rank fusion. A
+   * failing embedding call falls back to keyword ranking.
+   */
+  async search(docIds: number[], query: string, limit: number, log?: Logger): Promise<ScoredChunk[]> {
+    const embedding = await this.services.models.embedding();
+    const model = embedding?.model ?? null;
     const sets = await Promise.all(
       docIds.map(async (id) => {
         const hit = this.passages.get(id);
-        if (hit) return hit;
-        const built = buildPassages(id, await this.repo.chunks(this.ctx.db, id));
+        if (hit && hit.vectorModel === model) return hit;
+        const [rows, vectors] = await Promise.all([this.repo.chunks(this.ctx.db, id), model ? this.repo.vectors(this.ctx.db, id, model) : null]);
+        const built = buildPassages(id, rows, model && vectors ? { model, byChunk: vectors } : null);
         this.passages.set(built);
         return built;
       }),
     );
-    return rankPassages(query, sets, limit);
+    const keyword = rankPassages(query, sets, embedding ? Math.max(limit, HYBRID_DEPTH) : limit);
+    if (!embedding || !sets.some((set) => set.chunks.some((c) => c.vector))) return keyword.slice(0, limit);
+    let question: Float32Array | undefined;
+    try {
+      [question] = await embedding.client.embed(embedding.model, [query]);
+    } catch (error) {
+      log?.warn({ err: error, model: embedding.model }, 'question embedding failed; keyword retrieval only');
+    }
+    if (!question) return keyword.slice(0, limit);
+    return fuseRankings([keyword, rankByVector(question, sets, HYBRID_DEPTH)], limit);
+  }
+
+  /**
+   * After processing: embeds every passage with the configured model and
+   * stores the vectors. Never fails the document: on any error it stays
+   * complete and keyword-only, with a log line. Vectors of another model are
+   * replaced here and ignored by retrieval until then.
+   */
+  async embedPassages(id: number, log: Logger): Promise<void> {
+    const embedding = await this.services.models.embedding();
+    if (!embedding) return;
+    try {
+      const rows = await this.repo.chunks(this.ctx.db, id);
+      if (rows.length === 0) return;
+      const vectors = await embedding.client.embed(embedding.model, rows.map((r) => r.text));
+      await this.repo.saveVectors(this.ctx.db, id, embedding.model, rows.map((r, i) => ({ chunkId: String(r.id), vector: vectors[i]! })));
+      this.passages.delete(id);
+    } catch (error) {
+      log.warn({ err: error, doc_id: id, model: embedding.model }, 'document passages not embedded; keyword retrieval only');
+    }
   }
 
   async conversations(userId: number, docId: number): Promise<DocConversation[]> {

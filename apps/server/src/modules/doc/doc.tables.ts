@@ -45,6 +45,15 @@ export interface DocChunksTable {
   bbox: NullableJson<[number, number, number, number]>;
 }
 
+export interface DocChunkVectorsTable {
+  chunk_id: ColumnType<string, string | number, never>;
+  doc_id: number;
+  model: string;
+  dims: number;
+  /** Little-endian float32 (migration 0009_doc_embeddings). */
+  vector: Uint8Array;
+}
+
 export interface DocInterpretationsTable {
   doc_id: number;
   locale: string;
@@ -86,6 +95,7 @@ declare module '../../platform/db/schema.js' {
     doc_pages: DocPagesTable;
     doc_chunks: DocChunksTable;
     doc_interpretations: DocInterpretationsTable;
+    doc_chunk_vectors: DocChunkVectorsTable;
     doc_conversations: DocConversationsTable;
     doc_conversation_docs: DocConversationDocsTable;
     doc_messages: DocMessagesTable;

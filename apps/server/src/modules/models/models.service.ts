@@ -18,10 +18,13 @@ import { PG, pgErrorCode } from '../../platform/db/transaction.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ChatModelClient } from '../../providers/ai/chat-model.js';
 import { OpenAiChatClient } from '../../providers/ai/openai-client.js';
+import { OpenAiEmbeddingClient, type EmbeddingClient } from '../../providers/ai/embeddings.js';
 import { ModelsRepository, type ChannelRow, type ModelRow } from './models.repository.js';
 import type { LocalizedJson } from '../chat/chat.tables.js';
 
 const AI_SETTINGS_KEY = 'ai';
+/** One embedding request (64 passages) on the env channel. */
+const EMBED_TIMEOUT_MS = 60_000;
 const ENV_DEFAULTS = { firstTokenTimeoutMs: 30_000, totalTimeoutMs: 300_000, contextTokens: 8192, billing: { mode: 'per_answer', price: 1 } as Billing };
 
 /** A model ready to answer: where it lives, what it costs, how much context it takes. */
@@ -65,6 +68,7 @@ export class ModelsService {
   private catalogCache: Promise<Catalog> | undefined;
   private settingsCache: Promise<AiSettings> | undefined;
   private readonly clients = new Map<string, ChatModelClient>();
+  private readonly embedders = new Map<string, EmbeddingClient>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -87,6 +91,9 @@ export class ModelsService {
 
   async saveAiSettings(input: AiSettings): Promise<AiSettings> {
     // 'offline' is a valid default (resolve() honours it): an operator may prefer cited extracts to a model.
+    if (input.embedding_model && input.embedding_channel_id !== null && !(await this.catalog()).channels.some((c) => c.id === input.embedding_channel_id)) {
+      throw badRequest('validation_failed', { field: 'embedding_channel_id' });
+    }
     if (input.default_model && input.default_model !== OFFLINE_MODEL_KEY) {
       const catalog = await this.catalog();
       if (!catalog.models.some((m) => m.key === input.default_model)) throw badRequest('model_unavailable');
@@ -214,6 +221,41 @@ export class ModelsService {
     if (settings.default_model === OFFLINE_MODEL_KEY) return this.offline(locale);
     const chosen = preferred ?? catalog.models.find(usable);
     return chosen ? { ...chosen, name: localized(chosen.names, locale) } : this.offline(locale);
+  }
+
+  /**
+   * The embedding model for hybrid document retrieval, or null (keyword
+   * only): the admin setting (a model on an enabled stored channel, or on the
+   * env channel when no channel is chosen) wins, else AI_EMBEDDING_MODEL on
+   * the env channel.
+   */
+  async embedding(): Promise<{ model: string; client: EmbeddingClient } | null> {
+    const settings = await this.aiSettings();
+    if (settings.embedding_model && settings.embedding_channel_id !== null) {
+      const channel = (await this.catalog()).channels.find((c) => c.id === settings.embedding_channel_id);
+      if (!channel?.enabled) return null;
+      const key = `db:${channel.id}:${channel.updated_at.getTime()}`;
+      let client = this.embedders.get(key);
+      if (!client) {
+        client = new OpenAiEmbeddingClient({
+          baseUrl: channel.base_url,
+          apiKey: channel.api_key_sealed ? this.ctx.secrets.open(channel.api_key_sealed) : null,
+          timeoutMs: channel.total_timeout_ms,
+        });
+        this.embedders.set(key, client);
+      }
+      return { model: settings.embedding_model, client };
+    }
+    const env = this.ctx.env;
+    // No stored channel chosen: the env channel, with the admin's model name if given.
+    const model = settings.embedding_model || env.AI_EMBEDDING_MODEL;
+    if (!env.AI_BASE_URL || !model) return null;
+    let client = this.embedders.get('env');
+    if (!client) {
+      client = new OpenAiEmbeddingClient({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? null, timeoutMs: EMBED_TIMEOUT_MS });
+      this.embedders.set('env', client);
+    }
+    return { model, client };
   }
 
   /** A stored channel's client and a model name, for the admin test button. */

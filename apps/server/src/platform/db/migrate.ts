@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005_chat.js';
 import * as m0006 from './migrations/0006_commerce.js';
 import * as m0007 from './migrations/0007_docs.js';
 import * as m0008 from './migrations/0008_promotion.js';
+import * as m0009 from './migrations/0009_doc_embeddings.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_commerce': m0006,
   '0007_docs': m0007,
   '0008_promotion': m0008,
+  '0009_doc_embeddings': m0009,
 };
 
 class StaticProvider implements MigrationProvider {
