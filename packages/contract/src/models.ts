@@ -89,9 +89,9 @@ export const aiSettingsSchema = z.object({
   max_streams: z.number().int().min(1).max(10_000).default(3),
   /** Longest question in characters. */
   max_question_chars: z.number().int().min(100).max(100_000).default(8000),
-  /** Embedding model for hybrid document retrieval, on `embedding_channel_id`; '' = AI_EMBEDDING_MODEL on the env channel if set, else keyword-only. */
+  /** Embedding model for hybrid document retrieval; '' = AI_EMBEDDING_MODEL on the env channel if set, else keyword-only. */
   embedding_model: z.string().trim().max(128).default(''),
-  /** Stored channel serving `embedding_model`. */
+  /** Stored channel serving `embedding_model`; null = the env channel (AI_BASE_URL). */
   embedding_channel_id: z.number().int().positive().nullable().default(null),
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;

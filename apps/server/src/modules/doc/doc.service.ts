@@ -88,6 +88,8 @@ export function presentMessage(row: DocMessageRow): DocMessage {
 const MB = 1024 * 1024;
 /** Passages taken from each ranking (keyword, vector) into the fusion. */
 const HYBRID_DEPTH = 50;
+/** Time the question's embedding may take before retrieval goes on with keywords only. */
+const QUESTION_EMBED_TIMEOUT_MS = 5000;
 
 type Logger = Pick<FastifyBaseLogger, 'warn'>;
 /** How long a paper's PDF may take to download. */
@@ -295,7 +297,8 @@ export class DocService {
     if (!embedding || !sets.some((set) => set.chunks.some((c) => c.vector))) return keyword.slice(0, limit);
     let question: Float32Array | undefined;
     try {
-      [question] = await embedding.client.embed(embedding.model, [query]);
+      // A short limit of its own: a slow embedding endpoint must not hold up every answer.
+      [question] = await embedding.client.embed(embedding.model, [query], AbortSignal.timeout(QUESTION_EMBED_TIMEOUT_MS));
     } catch (error) {
       log?.warn({ err: error, model: embedding.model }, 'question embedding failed; keyword retrieval only');
     }
