@@ -9,7 +9,7 @@ import { AiTestModal, type TestTarget } from './ai-test-modal';
 import { ChannelModal } from './channel-modal';
 import { ModelModal } from './model-modal';
 
-function SettingsCard({ settings, models }: { settings: AiSettings; models: AdminModel[] }) {
+function SettingsCard({ settings, models, channels }: { settings: AiSettings; models: AdminModel[]; channels: AdminChannel[] }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AiSettings>();
   const [saving, setSaving] = useState(false);
@@ -38,6 +38,23 @@ function SettingsCard({ settings, models }: { settings: AiSettings; models: Admi
           </Form.Item>
           <Form.Item name="max_question_chars" label={t('aiadmin.max_question_chars')}>
             <InputNumber min={100} max={100_000} />
+          </Form.Item>
+          {/* One setting: the embedding model name and the channel serving it (none chosen: the env channel). */}
+          <Form.Item label={t('aiadmin.embedding_model')}>
+            <Space.Compact>
+              <Form.Item name="embedding_channel_id" noStyle>
+                <Select
+                  style={{ width: 250 }}
+                  allowClear
+                  placeholder={t('aiadmin.embedding_channel_env')}
+                  options={channels.filter((c) => c.kind === 'db' && c.id !== null).map((c) => ({ value: c.id, label: c.name }))}
+                  data-testid="ai-embedding-channel"
+                />
+              </Form.Item>
+              <Form.Item name="embedding_model" noStyle>
+                <Input style={{ width: 260 }} maxLength={128} placeholder={t('aiadmin.embedding_model_placeholder')} data-testid="ai-embedding-model" />
+              </Form.Item>
+            </Space.Compact>
           </Form.Item>
         </Space>
         <Form.Item name="system_prompt" label={t('aiadmin.system_prompt')}>
@@ -165,7 +182,7 @@ export function AiModelsPanel() {
             )}
           </Card>
         ))}
-        <SettingsCard key={JSON.stringify(settings)} settings={settings} models={allModels} />
+        <SettingsCard key={JSON.stringify(settings)} settings={settings} models={allModels} channels={channels} />
       </Space>
       <ChannelModal open={channelModal !== null} channel={channelModal?.channel ?? null} onClose={() => setChannelModal(null)} />
       {modelModal && <ModelModal open channelId={modelModal.channelId} model={modelModal.model} onClose={() => setModelModal(null)} />}
