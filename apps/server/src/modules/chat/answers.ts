@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { transaction, type Tx } from '../../platform/db/transaction.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { ChatModelError, type ChatChunk, type ChatModelClient, type ChatTurn, type ChatModelErrorKind } from '../../providers/ai/chat-model.js';
+import { ChatModelError, MODEL_ERROR_MESSAGE, type ChatChunk, type ChatModelClient, type ChatTurn } from '../../providers/ai/chat-model.js';
 import { countWords, estimateTokens } from '../../providers/ai/tokens.js';
 import type { Billing } from '@xueba/contract';
 import type { SseSink } from './sse.js';
@@ -78,14 +78,6 @@ interface Active {
   done: Promise<void>;
 }
 
-const ERROR_KEYS: Record<ChatModelErrorKind, MessageKey> = {
-  auth: 'model_auth_failed',
-  rate_limited: 'model_rate_limited',
-  upstream: 'model_upstream_error',
-  timeout: 'model_timeout',
-  aborted: 'model_upstream_error',
-  malformed: 'model_malformed',
-};
 
 const POLL_MS = 1000;
 
@@ -227,7 +219,7 @@ export class AnswerRunner {
       if (controller.signal.aborted) throw new ChatModelError('aborted', 'aborted');
     } catch (error) {
       if (!(controller.signal.aborted && entry.reason)) {
-        failure = error instanceof ChatModelError ? ERROR_KEYS[error.kind] : 'generation_failed';
+        failure = error instanceof ChatModelError ? MODEL_ERROR_MESSAGE[error.kind] : 'generation_failed';
         if (!(error instanceof ChatModelError)) this.log.error({ err: error }, 'answer failed');
         else this.log.warn({ kind: error.kind, status: error.status, msg: error.message }, 'model call failed');
       }

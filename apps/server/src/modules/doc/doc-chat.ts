@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { transaction } from '../../platform/db/transaction.js';
-import { ChatModelError, type ChatModelErrorKind, type ChatTurn } from '../../providers/ai/chat-model.js';
+import { ChatModelError, MODEL_ERROR_MESSAGE, type ChatTurn } from '../../providers/ai/chat-model.js';
 import { countWords, estimateTokens } from '../../providers/ai/tokens.js';
 import type { ModelsService, ResolvedModel } from '../models/models.service.js';
 import type { SseSink } from '../chat/sse.js';
@@ -17,14 +17,6 @@ const EXCERPT_CHARS = 600;
 const HISTORY_MESSAGES = 6;
 const TITLE_CHARS = 30;
 
-const ERROR_KEYS: Record<ChatModelErrorKind, MessageKey> = {
-  auth: 'model_auth_failed',
-  rate_limited: 'model_rate_limited',
-  upstream: 'model_upstream_error',
-  timeout: 'model_timeout',
-  aborted: 'model_upstream_error',
-  malformed: 'model_malformed',
-};
 
 export interface DocChatPlan {
   userId: number;
@@ -163,7 +155,7 @@ export class DocChat {
       }
     } catch (error) {
       if (!closed) {
-        failure = error instanceof ChatModelError ? ERROR_KEYS[error.kind] : 'generation_failed';
+        failure = error instanceof ChatModelError ? MODEL_ERROR_MESSAGE[error.kind] : 'generation_failed';
         if (!(error instanceof ChatModelError)) this.log.error({ err: error }, 'document answer failed');
       }
       citations = usedCitations(content, plan.passages);

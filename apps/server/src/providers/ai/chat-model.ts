@@ -1,3 +1,5 @@
+import type { MessageKey } from '@xueba/contract';
+
 /**
  * The AI chat boundary. Every feature that needs a model (chat, writing
  * templates, document Q&A, paper interpretation) talks to this interface;
@@ -30,6 +32,16 @@ export interface ChatModelClient {
 }
 
 export type ChatModelErrorKind = 'auth' | 'rate_limited' | 'upstream' | 'timeout' | 'aborted' | 'malformed';
+
+/** What the user is told for each kind of model failure (message keys of the contract). */
+export const MODEL_ERROR_MESSAGE: Record<ChatModelErrorKind, MessageKey> = {
+  auth: 'model_auth_failed',
+  rate_limited: 'model_rate_limited',
+  upstream: 'model_upstream_error',
+  timeout: 'model_timeout',
+  aborted: 'model_upstream_error',
+  malformed: 'model_malformed',
+};
 
 export class ChatModelError extends Error {
   constructor(
