@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
-import { registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
+import { openAdminUser, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
 
 test('the admin adjusts a balance with a reason and the user sees it', async ({ page, request }) => {
   const email = uniqueEmail('adjust');
@@ -10,14 +10,7 @@ test('the admin adjusts a balance with a reason and the user sees it', async ({ 
   await signOut(page);
 
   await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto('/admin');
-  const search = page.getByTestId('admin-search').locator('input').or(page.locator('input[data-testid="admin-search"]')).first();
-  await search.fill(email);
-  await search.press('Enter');
-  const view = page.locator('[data-testid^="admin-view-"]').first();
-  await expect(view).toBeVisible();
-  await view.click();
-  await expect(page.getByTestId('admin-user-detail')).toContainText(email);
+  await openAdminUser(page, email);
   await page.getByTestId('adjust-asset').click();
   // antd renders the options in a popup; pick the visible one by its label.
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /drawing|绘画|绘图/i }).first().click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
-import { adminToken, apiCall, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
+import { adminToken, apiCall, openAdminUser, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
 
 // A real two-column paper from the shared data set (Ammar et al., NAACL 2018, 8 pages).
 const PAPER = new URL('../../../../shared/data/documents/pdf/naacl2018_N18-3011.pdf', import.meta.url).pathname;
@@ -38,14 +38,7 @@ async function shot(page: Page, name: string): Promise<void> {
 /** The administrator grants a membership kind through the user drawer of the admin area. */
 async function grantThroughAdmin(page: Page, email: string, kindLabel: RegExp): Promise<void> {
   await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto('/admin');
-  const search = page.getByTestId('admin-search').locator('input').or(page.locator('input[data-testid="admin-search"]')).first();
-  await search.fill(email);
-  await search.press('Enter');
-  const view = page.locator('[data-testid^="admin-view-"]').first();
-  await expect(view).toBeVisible();
-  await view.click();
-  await expect(page.getByTestId('admin-user-detail')).toContainText(email);
+  await openAdminUser(page, email);
   await page.getByTestId('grant-kind').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: kindLabel }).first().click();
   await page.getByTestId('grant-months').fill('3');

@@ -100,6 +100,18 @@ export async function signInWithPassword(page: Page, account: string, password: 
   await dismissOrgModal(page);
 }
 
+/** Admin console: finds the user by email and opens their detail drawer (the admin must be signed in). */
+export async function openAdminUser(page: Page, email: string): Promise<void> {
+  await page.goto('/admin');
+  const search = page.getByTestId('admin-search').locator('input').or(page.locator('input[data-testid="admin-search"]')).first();
+  await search.fill(email);
+  await search.press('Enter');
+  const view = page.locator('[data-testid^="admin-view-"]').first();
+  await expect(view).toBeVisible();
+  await view.click();
+  await expect(page.getByTestId('admin-user-detail')).toContainText(email);
+}
+
 export async function signOut(page: Page): Promise<void> {
   // The user menu is a dropdown that animates open; a click during the animation can
   // miss the item, so open it and click again until the sign-in button is back.
