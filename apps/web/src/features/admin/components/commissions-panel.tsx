@@ -1,4 +1,4 @@
-import { Segmented, Table, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { COMMISSION_STATUSES } from '@xueba/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import type { ApiResponse } from '@/lib/api';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate, formatMoney } from '@/lib/format';
 import { commissionsQuery } from '../api/promotion-admin-api';
+import { StatusTable } from './status-table';
 
 type Row = ApiResponse<'adminCommissions'>['lists'][number];
 type Status = '' | (typeof COMMISSION_STATUSES)[number];
@@ -42,24 +43,19 @@ export function CommissionsPanel() {
     { title: t('promotionadmin.settle_time'), dataIndex: 'settle_time', width: 170, render: (v: string) => formatDate(v, locale, true) },
   ];
   return (
-    <div className="admin-panel" data-testid="admin-commissions">
-      <Segmented<Status>
-        value={status}
-        onChange={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
-        options={[{ value: '', label: t('admin.all') }, ...COMMISSION_STATUSES.map((s) => ({ value: s, label: t(`promotion.commission_${s}`) }))]}
-      />
-      <Table
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.lists ?? []}
-        columns={columns}
-        scroll={{ x: 1100 }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
-      />
-    </div>
+    <StatusTable<Exclude<Status, ''>, Row>
+      testId="admin-commissions"
+      status={status}
+      statuses={COMMISSION_STATUSES}
+      statusLabel={(s) => t(`promotion.commission_${s}`)}
+      onStatus={setStatus}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={setPage}
+      loading={list.isFetching}
+      rows={list.data?.lists ?? []}
+      count={list.data?.count ?? 0}
+      columns={columns}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Input, Modal, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Modal, Space, Tag, type TableColumnsType } from 'antd';
 import { WITHDRAW_STATUSES } from '@xueba/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiResponse } from '@/lib/api';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate, formatMoney } from '@/lib/format';
+import { StatusTable } from './status-table';
 import { approveWithdrawal, markWithdrawalPaid, promotionAdminKeys, rejectWithdrawal, withdrawalsAdminQuery } from '../api/promotion-admin-api';
 
 type Row = ApiResponse<'adminWithdrawals'>['lists'][number];
@@ -80,24 +81,20 @@ export function WithdrawalsPanel() {
   ];
 
   return (
-    <div className="admin-panel" data-testid="admin-withdrawals">
-      <Segmented<Status>
-        value={status}
-        onChange={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
-        options={[{ value: '', label: t('admin.all') }, ...WITHDRAW_STATUSES.map((s) => ({ value: s, label: t(`promotion.withdraw_${s}`) }))]}
-      />
-      <Table
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.lists ?? []}
-        columns={columns}
-        scroll={{ x: 1100 }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
-      />
+    <StatusTable<Exclude<Status, ''>, Row>
+      testId="admin-withdrawals"
+      status={status}
+      statuses={WITHDRAW_STATUSES}
+      statusLabel={(s) => t(`promotion.withdraw_${s}`)}
+      onStatus={setStatus}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={setPage}
+      loading={list.isFetching}
+      rows={list.data?.lists ?? []}
+      count={list.data?.count ?? 0}
+      columns={columns}
+    >
       <Modal
         open={rejecting !== null}
         title={t('promotionadmin.reject')}
@@ -111,6 +108,6 @@ export function WithdrawalsPanel() {
       >
         <Input.TextArea rows={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('promotionadmin.reject_reason')} data-testid="withdraw-reject-reason" />
       </Modal>
-    </div>
+    </StatusTable>
   );
 }
