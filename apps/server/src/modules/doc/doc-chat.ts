@@ -18,6 +18,18 @@ const HISTORY_MESSAGES = 6;
 const TITLE_CHARS = 30;
 
 
+/**
+ * A passage as literal text inside a Markdown quote: one line, with the
+ * characters Markdown would read as headings, lists, emphasis, links, HTML or
+ * citation marks escaped (a Markdown file's `# Title` must not become a heading).
+ */
+export function quotable(text: string): string {
+  return text
+    .replace(/\s*\n+\s*/g, ' ')
+    .replace(/[\\`*_[\]#<>|~]/g, (c) => `\\${c}`)
+    .replace(/^([+-]|\d+\.)(?=\s)/, (m) => m.replace(/[+\-.]/, (c) => `\\${c}`));
+}
+
 export interface DocChatPlan {
   userId: number;
   locale: Locale;
@@ -176,7 +188,7 @@ export class DocChat {
     if (shown.length === 0) parts.push(formatMessage('doc_offline_no_match', plan.locale));
     for (const p of shown) {
       const text = p.text.length > EXCERPT_CHARS ? `${p.text.slice(0, EXCERPT_CHARS)}…` : p.text;
-      parts.push(`> ${text.replace(/\n+/g, ' ')} [${p.n}]\n\n— ${p.doc_name}, p. ${p.page}\n\n`);
+      parts.push(`> ${quotable(text)} [${p.n}]\n\n— ${p.doc_name}, p. ${p.page}\n\n`);
     }
     for (const part of parts) {
       if (signal.aborted) throw new ChatModelError('aborted', 'client closed');
