@@ -72,8 +72,11 @@ export async function dismissOrgModal(page: Page): Promise<void> {
 /** Registers through the popup with an email code; returns when signed in. */
 export async function registerByEmail(page: Page, request: APIRequestContext, email: string, password: string): Promise<void> {
   await openLogin(page);
-  await page.getByTestId('to-register').click();
-  await expect(page.getByTestId('register-form-email')).toBeVisible();
+  // A click during the popup's opening animation (or a re-render right after the page loads) can be lost: retry it.
+  await expect(async () => {
+    await page.getByTestId('to-register').click({ timeout: 3000 });
+    await expect(page.getByTestId('register-form-email')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('code-button').click();
   await expect(page.getByTestId('code-button')).toBeDisabled();
