@@ -74,8 +74,9 @@ export async function registerByEmail(page: Page, request: APIRequestContext, em
   await openLogin(page);
   // A click during the popup's opening animation (or a re-render right after the page loads) can be lost: retry it.
   await expect(async () => {
-    await page.getByTestId('to-register').click({ timeout: 3000 });
-    await expect(page.getByTestId('register-form-email')).toBeVisible({ timeout: 2000 });
+    const form = page.getByTestId('register-form-email');
+    if (!(await form.isVisible())) await page.getByTestId('to-register').click({ timeout: 3000 });
+    await expect(form).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('code-button').click();
