@@ -61,6 +61,25 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
+/**
+ * Two complete apps (pools, caches, LISTEN connections) on one fresh
+ * PostgreSQL database, as two processes of a deployment would have.
+ */
+export async function createTwoApps(overrides: Partial<Record<string, string>> = {}): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const a = await createTestApp(overrides, { databaseUrl: database.url });
+  const b = await createTestApp(overrides, { databaseUrl: database.url });
+  return {
+    a,
+    b,
+    close: async () => {
+      await a.close();
+      await b.close();
+      await database.drop();
+    },
+  };
+}
+
 export async function createTestApp(overrides: Partial<Record<string, string>> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;

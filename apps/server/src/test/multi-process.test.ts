@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@xueba/contract';
 import { openDatabase } from '../platform/db/database.js';
-import { call, createTestApp, createTestDatabase, makeUser, ON_POSTGRES, type TestApp } from './helpers.js';
+import { call, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from './helpers.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const DATABASE_MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform/db/database.ts');
@@ -22,19 +22,15 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 }
 
 describe.skipIf(!ON_POSTGRES)('two app processes on one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let two: Awaited<ReturnType<typeof createTwoApps>>;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // Two complete apps (pools, caches, LISTEN connections) as two processes would have.
-    a = await createTestApp({}, { databaseUrl: database.url });
-    b = await createTestApp({}, { databaseUrl: database.url });
+    two = await createTwoApps();
+    ({ a, b } = two);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
+    await two?.close();
   });
 
   it('a session made on A works on B, and signing out on A is refused on B within a second', async () => {

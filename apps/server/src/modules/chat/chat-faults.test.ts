@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createTestDatabase, makeUser, ON_POSTGRES, switchOffTasks, type TestApp } from '../../test/helpers.js';
+import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, switchOffTasks, type TestApp } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { listen, stream, textOf, until } from '../../test/sse-client.js';
 import { AnswerRunner } from './answers.js';
@@ -240,20 +240,17 @@ describe('chat faults', () => {
 });
 
 describe.skipIf(!ON_POSTGRES)('stop across two app processes on one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let two: Awaited<ReturnType<typeof createTwoApps>>;
   let a: TestApp;
   let b: TestApp;
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await FakeOpenAI.start();
-    database = await createTestDatabase();
-    a = await createTestApp({ AI_BASE_URL: fake.url, AI_MODELS: 'm' }, { databaseUrl: database.url });
-    b = await createTestApp({ AI_BASE_URL: fake.url, AI_MODELS: 'm' }, { databaseUrl: database.url });
+    two = await createTwoApps({ AI_BASE_URL: fake.url, AI_MODELS: 'm' });
+    ({ a, b } = two);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
+    await two?.close();
     await fake?.close();
   });
 

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Package, PromotionSettings, PromotionSummary } from '@xueba/contract';
 import { SandboxGateway } from '../commerce/gateways/sandbox.js';
-import { call, createTestApp, createTestDatabase, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
+import { call, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
 
 /** The guarantees hold across processes, not only inside one: two complete apps on one PostgreSQL database. */
 describe.skipIf(!ON_POSTGRES)('promotion across two app processes on one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let two: Awaited<ReturnType<typeof createTwoApps>>;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await createTestApp({}, { databaseUrl: database.url });
-    b = await createTestApp({}, { databaseUrl: database.url });
+    two = await createTwoApps();
+    ({ a, b } = two);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
+    await two?.close();
   });
 
   it('withdrawals for the whole balance on both apps at once: one held; sign-in claims on both: one paid; settlement on both: once', async () => {
