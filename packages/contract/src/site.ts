@@ -44,7 +44,13 @@ export const pcConfigSchema = z.object({
   foreign_url: z.string(),
   is_fc: z.boolean(),
   google_callback: z.string(),
-  chat: z.object({ chat_limit: z.number().int(), draw_limit: z.number().int(), qrcode_limit: z.number().int() }),
+  chat: z.object({
+    chat_limit: z.number().int(),
+    draw_limit: z.number().int(),
+    qrcode_limit: z.number().int(),
+    /** The admin's limit on one question, in characters (AI settings); the server enforces it too. */
+    max_question_chars: z.number().int(),
+  }),
   pc_page: z.object({ problem_examples: z.array(problemExampleSchema), intro: z.string() }),
   draw_square_config: z.object({ is_open: z.boolean() }),
   mindmap_config: z.object({ is_open: z.boolean() }),

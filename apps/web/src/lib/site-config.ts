@@ -50,7 +50,8 @@ export const DEFAULT_CONFIG: PcConfig = {
   foreign_url: '',
   is_fc: false,
   google_callback: '',
-  chat: { chat_limit: 0, draw_limit: 0, qrcode_limit: 0 },
+  // The question limit's default in the AI settings; the server checks the real one.
+  chat: { chat_limit: 0, draw_limit: 0, qrcode_limit: 0, max_question_chars: 8000 },
   pc_page: { problem_examples: [], intro: '' },
   draw_square_config: { is_open: false },
   mindmap_config: { is_open: false },

@@ -1,4 +1,4 @@
-import type { Locale, PcConfig, PolicyType } from '@xueba/contract';
+import type { AiSettings, Locale, PcConfig, PolicyType, SiteSettings } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Services } from '../../services.js';
 import { hmac } from '../../platform/crypto.js';
@@ -11,8 +11,18 @@ export function withDomain(domain: string, value: string): string {
   return `${domain.replace(/\/+$/, '')}/${value.replace(/^\/+/, '')}`;
 }
 
+/** The settings a config was built from; both objects are replaced on every change, so identity tells whether a copy is current. */
+interface ConfigSources {
+  site: SiteSettings;
+  ai: AiSettings;
+}
+
+function current(cached: ConfigSources, latest: ConfigSources): boolean {
+  return cached.site === latest.site && cached.ai === latest.ai;
+}
+
 export class SiteService {
-  private readonly configs = new Map<Locale, { value: PcConfig; envelope: SerializedEnvelope; settings: object }>();
+  private readonly configs = new Map<Locale, { value: PcConfig; envelope: SerializedEnvelope; sources: ConfigSources }>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -21,18 +31,28 @@ export class SiteService {
 
   /** The config envelope, serialised once per locale and settings version (it is read on every page load). */
   async configEnvelope(locale: Locale): Promise<SerializedEnvelope> {
-    const site = await this.services.settings.site();
+    const sources = await this.sources();
     const cached = this.configs.get(locale);
-    if (cached && cached.settings === site) return cached.envelope;
+    if (cached && current(cached.sources, sources)) return cached.envelope;
     await this.config(locale);
     return this.configs.get(locale)!.envelope;
   }
 
+  /**
+   * Site settings and AI settings, each cached by its service and dropped
+   * through the bus on an admin's change (in every process), so a change of
+   * either rebuilds the config.
+   */
+  private async sources(): Promise<ConfigSources> {
+    const [site, ai] = await Promise.all([this.services.settings.site(), this.services.models.aiSettings()]);
+    return { site, ai };
+  }
+
   async config(locale: Locale): Promise<PcConfig> {
-    const site = await this.services.settings.site();
-    // The settings object is replaced on every change, so identity tells whether our copy is current.
+    const sources = await this.sources();
     const cached = this.configs.get(locale);
-    if (cached && cached.settings === site) return cached.value;
+    if (cached && current(cached.sources, sources)) return cached.value;
+    const { site, ai } = sources;
     const domain = site.domain || this.ctx.env.PUBLIC_URL || '';
     const oauth = await this.services.oauthStatus();
     const value: PcConfig = {
@@ -57,7 +77,7 @@ export class SiteService {
       foreign_url: site.foreign_url,
       is_fc: site.is_fc,
       google_callback: `${this.ctx.env.API_PREFIX}/login/google/callback`,
-      chat: { chat_limit: site.chat_limit, draw_limit: site.draw_limit, qrcode_limit: site.qrcode_limit },
+      chat: { chat_limit: site.chat_limit, draw_limit: site.draw_limit, qrcode_limit: site.qrcode_limit, max_question_chars: ai.max_question_chars },
       pc_page: { problem_examples: site.problem_examples[locale], intro: site.intro[locale] },
       draw_square_config: site.draw_square_config,
       mindmap_config: site.mindmap_config,
@@ -66,7 +86,7 @@ export class SiteService {
       inDingTalk: false,
       server: { version: this.ctx.version, name: site.website.name },
     };
-    this.configs.set(locale, { value, envelope: SerializedEnvelope.of(value), settings: site });
+    this.configs.set(locale, { value, envelope: SerializedEnvelope.of(value), sources });
     return value;
   }
 

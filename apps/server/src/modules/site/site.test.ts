@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, envelopeSchema } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, envelopeSchema, type PcConfig } from '@xueba/contract';
+import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
 
 describe('site: visit, config, policy', () => {
   let t: TestApp;
@@ -22,6 +22,30 @@ describe('site: visit, config, policy', () => {
     for (const section of ['card_code', 'bulletin_config', 'website', 'login', 'copyright', 'qrcode', 'tabbar', 'admin_url', 'member_package_status', 'recharge_package_status', 'draw', 'foreign_url', 'is_fc', 'google_callback', 'chat', 'pc_page', 'draw_square_config', 'mindmap_config', 'voice', 'domain']) {
       expect(parsed.data).toHaveProperty(section);
     }
+    // The question limit is the AI settings' default until an admin changes it.
+    expect(parsed.data.chat.max_question_chars).toBe(8000);
+  });
+
+  it("carries the admin's question limit from the AI settings and follows a change at once", async () => {
+    const admin = await makeUser(t.app, { role: 'admin' });
+    // Both locales are cached before the change, so the change must drop each copy.
+    for (const locale of ['zh', 'en']) {
+      expect((await call<PcConfig>(t.app, 'GET', '/pc/config', { locale })).body.data.chat.max_question_chars).toBe(8000);
+    }
+    const settings = await call<Record<string, unknown>>(t.app, 'GET', '/admin/ai/settings', { token: admin.token });
+    const saved = await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { ...settings.body.data, max_question_chars: 1234 } });
+    expect(saved.status).toBe(200);
+    try {
+      for (const locale of ['zh', 'en']) {
+        const config = await call<PcConfig>(t.app, 'GET', '/pc/config', { locale });
+        expect(config.body.data.chat.max_question_chars).toBe(1234);
+        // The other chat limits still come from the site settings.
+        expect(config.body.data.chat.chat_limit).toBe(3);
+      }
+    } finally {
+      await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: settings.body.data });
+    }
+    expect((await call<PcConfig>(t.app, 'GET', '/pc/config')).body.data.chat.max_question_chars).toBe(8000);
   });
 
   it('prefixes relative image paths with the configured domain and leaves absolute ones', async () => {
@@ -71,5 +95,31 @@ describe('site: visit, config, policy', () => {
     expect(docs.statusCode).toBe(200);
     const spec = docs.json() as { paths: Record<string, unknown> };
     expect(Object.keys(spec.paths)).toContain('/api/pc/config');
+  });
+});
+
+describe.skipIf(!ON_POSTGRES)('site: /pc/config on two app processes', () => {
+  let two: Awaited<ReturnType<typeof createTwoApps>>;
+  beforeAll(async () => {
+    two = await createTwoApps();
+  });
+  afterAll(async () => {
+    await two?.close();
+  });
+
+  it("an admin's change of the question limit on A reaches B's cached config within a second", async () => {
+    const { a, b } = two;
+    const limitOn = async (app: TestApp) => (await call<PcConfig>(app.app, 'GET', '/pc/config')).body.data.chat.max_question_chars;
+    // B has built and cached its config; only the invalidation can replace it.
+    expect(await limitOn(b)).toBe(8000);
+    const admin = await makeUser(a.app, { role: 'admin' });
+    const settings = await call<Record<string, unknown>>(a.app, 'GET', '/admin/ai/settings', { token: admin.token });
+    await call(a.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { ...settings.body.data, max_question_chars: 2345 } });
+    expect(await limitOn(a)).toBe(2345);
+    const started = Date.now();
+    while ((await limitOn(b)) !== 2345) {
+      expect(Date.now() - started).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   });
 });

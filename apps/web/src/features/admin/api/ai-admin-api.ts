@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, type ApiBody } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { request } from '@/lib/request';
+import { configQuery } from '@/lib/site-config';
 
 export const aiAdminKeys = {
   channels: ['admin', 'ai', 'channels'] as const,
@@ -54,7 +55,9 @@ export const setChannelEnabled = (id: number, enabled: boolean) => ai(request(ap
 export const deleteChannel = (id: number) => ai(request(api.adminAiChannelDelete, { id }));
 export const saveModel = (body: ApiBody<'adminAiModelSave'>) => ai(request(api.adminAiModelSave, body));
 export const deleteModel = (id: number) => ai(request(api.adminAiModelDelete, { id }));
-export const saveAiSettings = (body: ApiBody<'adminAiSettingsSave'>) => ai(request(api.adminAiSettingsSave, body));
+/** The question limit is also in /pc/config (the chat box's counter). */
+const aiSettings = after(async () => Promise.all([refreshAi(), queryClient.invalidateQueries({ queryKey: configQuery.queryKey })]));
+export const saveAiSettings = (body: ApiBody<'adminAiSettingsSave'>) => aiSettings(request(api.adminAiSettingsSave, body));
 
 export const saveCategory = (body: ApiBody<'adminTemplateCategorySave'>) => tpl(request(api.adminTemplateCategorySave, body));
 export const deleteCategory = (id: number) => tpl(request(api.adminTemplateCategoryDelete, { id }));

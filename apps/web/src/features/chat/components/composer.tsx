@@ -3,13 +3,7 @@ import { forwardRef, useImperativeHandle, useRef, useState, type KeyboardEvent }
 import { useTranslation } from 'react-i18next';
 import { preloadMarkdown } from '@/components/markdown/markdown';
 import { toast } from '@/lib/notify';
-
-/**
- * Longest question the box accepts. The server's limit is an admin setting
- * (`max_question_chars`, default 8000) that the public config does not expose
- * yet, so the box uses the default and the server still checks.
- */
-export const MAX_QUESTION_CHARS = 8000;
+import { useSiteConfig } from '@/lib/site-config';
 
 export interface ComposerHandle {
   setText: (text: string) => void;
@@ -19,17 +13,20 @@ export interface ComposerHandle {
 /**
  * The question box: Enter sends, Shift+Enter makes a new line (spec §5), an
  * IME composition's Enter only confirms the characters; empty input is
- * refused with the spec's message; a counter shows the length limit.
+ * refused with the spec's message; a counter shows the length limit. The
+ * limit is the admin's `max_question_chars` from `/pc/config` (the AI
+ * settings' default, 8000, until the config has loaded); the server checks it too.
  */
 export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend: (text: string) => Promise<boolean>; onStop: () => void }>(function Composer(
   { streaming, onSend, onStop },
   ref,
 ) {
   const { t } = useTranslation();
+  const maxChars = useSiteConfig().config.chat.max_question_chars;
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => ({ setText, focus: () => area.current?.focus() }), []);
-  const over = text.length > MAX_QUESTION_CHARS;
+  const over = text.length > maxChars;
 
   const submit = async () => {
     if (streaming) return;
@@ -39,7 +36,7 @@ export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend:
       return;
     }
     if (over) {
-      toast.warning(t('msg.chat_content_too_long', { max: MAX_QUESTION_CHARS }));
+      toast.warning(t('msg.chat_content_too_long', { max: maxChars }));
       return;
     }
     setText('');
@@ -75,7 +72,7 @@ export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend:
       />
       <div className="composer__bar">
         <span className={`composer__count${over ? ' is-over' : ''}`} data-testid="chat-count">
-          {text.length} / {MAX_QUESTION_CHARS}
+          {text.length} / {maxChars}
         </span>
         <span className="composer__hint">{t('chat.enter_hint')}</span>
         {streaming ? (
