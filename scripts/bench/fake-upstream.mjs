@@ -5,6 +5,7 @@ import readline from 'node:readline';
 import { FakeOpenAI } from '../../apps/server/src/test/fake-openai.ts';
 
 const fake = await FakeOpenAI.listen(Number(process.env.PORT ?? 0));
+fake.record = false;
 process.stdout.write(`ready ${fake.url}\n`);
 const lines = readline.createInterface({ input: process.stdin });
 lines.on('line', (line) => {

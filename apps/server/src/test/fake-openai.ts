@@ -75,6 +75,8 @@ export class FakeOpenAI {
   embeddingStatus: number | null = null;
   /** Requests whose client went away before the answer finished (the upstream saw the abort). */
   aborted = 0;
+  /** Off in the benchmark, where tens of thousands of requests would only pile up in `requests`. */
+  record = true;
   private readonly queue: FakeScript[] = [];
   private defaultScript: FakeScript = DEFAULT;
   private readonly held = new Set<() => void>();
@@ -147,7 +149,7 @@ export class FakeOpenAI {
     } catch {
       return this.fail(res, 400, { message: 'Invalid JSON', type: 'invalid_request_error', code: null });
     }
-    this.requests.push({
+    if (this.record) this.requests.push({
       model: body.model ?? '',
       messages: body.messages ?? [],
       stream: body.stream === true,
