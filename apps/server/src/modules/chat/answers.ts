@@ -2,7 +2,7 @@ import { formatMessage, type ChatStreamEvent, type CreateStreamEvent, type Local
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { transaction, type Tx } from '../../platform/db/transaction.js';
+import { transaction, type Db, type Tx } from '../../platform/db/transaction.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { ChatModelError, MODEL_ERROR_MESSAGE, type ChatChunk, type ChatModelClient, type ChatTurn } from '../../providers/ai/chat-model.js';
 import { countWords, estimateTokens } from '../../providers/ai/tokens.js';
@@ -23,7 +23,7 @@ export interface BillingPlan {
 
 export interface AnswerJob {
   /** The stored row this answer finalises; null: not stored (visitors, admin test). */
-  target: { table: AnswerTable; id: number; userId: number } | null;
+  target: { table: AnswerTable; id: number; userId: number; conversationId?: number } | null;
   client: ChatModelClient;
   model: string;
   messages: ChatTurn[];
@@ -40,7 +40,7 @@ export interface AnswerJob {
    */
   ready?: Promise<void>;
   /** Writes the outcome into the target row, inside the settlement transaction. */
-  persist?: (tx: Tx, settlement: Settlement) => Promise<void>;
+  persist?: (db: Tx | Db, settlement: Settlement) => Promise<void>;
   /** Reference for the ledger row (reason, ref type). */
   ledger: { reason: string; refType: string };
 }
@@ -61,6 +61,26 @@ export function startUpstream(job: Pick<AnswerJob, 'client' | 'model' | 'message
   return { controller, iterator, first };
 }
 
+/**
+ * When an answer that started before its turn was written should write it:
+ * once the first chunk has come (and been forwarded: the write waits for the
+ * next turn of the event loop) or `capMs` after the start, whichever is first.
+ * On PGlite every statement runs on this event loop, so a write in flight when
+ * the first chunk lands would hold that chunk back; a model slow to answer
+ * still gets its turn stored (and listed) almost at once.
+ */
+export function turnWriteSignal(upstream: Upstream, capMs = TURN_WRITE_CAP_MS): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => {
+      clearTimeout(timer);
+      setImmediate(resolve);
+    };
+    const timer = setTimeout(go, capMs);
+    upstream.first.then(go, go);
+  });
+}
+const TURN_WRITE_CAP_MS = 200;
+
 /** Runs the pre-stream work while the upstream call starts; a refusal aborts the call and is rethrown. */
 export async function overlapping<T>(upstream: Upstream, work: () => Promise<T>): Promise<T> {
   try {
@@ -73,6 +93,7 @@ export async function overlapping<T>(upstream: Upstream, work: () => Promise<T>)
 
 interface Active {
   userId: number | null;
+  conversationId: number | null;
   controller: AbortController;
   reason: StopReason | null;
   done: Promise<void>;
@@ -164,6 +185,12 @@ export class AnswerRunner {
     return n;
   }
 
+  /** Whether this process is streaming an answer in the conversation (a second ask there is refused at once). */
+  answering(conversationId: number): boolean {
+    for (const entry of this.active.values()) if (entry.conversationId === conversationId) return true;
+    return false;
+  }
+
   get openStreams(): number {
     return this.active.size;
   }
@@ -183,7 +210,7 @@ export class AnswerRunner {
     const upstream = job.upstream ?? startUpstream(job);
     const controller = upstream.controller;
     let resolveDone: () => void = () => undefined;
-    const entry: Active = { userId: job.target?.userId ?? null, controller, reason: null, done: new Promise<void>((r) => (resolveDone = r)) };
+    const entry: Active = { userId: job.target?.userId ?? null, conversationId: job.target?.conversationId ?? null, controller, reason: null, done: new Promise<void>((r) => (resolveDone = r)) };
     const key = job.target ? `${job.target.table}:${job.target.id}` : null;
     if (key) this.active.set(key, entry);
     sink.onClientClose(() => {
@@ -300,6 +327,11 @@ export class AnswerRunner {
     const cost = this.cost(job, s);
     const plan = job.billing;
     if (!job.persist && !cost) return null;
+    if (!cost) {
+      // Nothing to charge (members, free models, nothing delivered): the row's update is one statement, atomic by itself.
+      if (job.persist) await job.persist(this.ctx.db, s);
+      return plan ? this.repo.billedBalances(this.ctx.db, plan.userId) : null;
+    }
     return transaction(this.ctx.db, async (tx, afterCommit) => {
       if (cost && plan) {
         // Two tabs may both have passed the check; never charge more than is left.

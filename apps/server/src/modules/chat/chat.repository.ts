@@ -51,7 +51,7 @@ export class ChatRepository {
     return row ? Number(row.amount) : 0;
   }
 
-  async billedBalances(tx: Tx, userId: number): Promise<{ conversation_count: number; word_count: number }> {
+  async billedBalances(tx: Tx | Db, userId: number): Promise<{ conversation_count: number; word_count: number }> {
     const rows = await tx.selectFrom('balances').select(['asset', 'amount']).where('user_id', '=', userId).where('asset', 'in', ['conversation_count', 'word_count']).execute();
     const of = (asset: string) => Number(rows.find((r) => r.asset === asset)?.amount ?? 0);
     return { conversation_count: of('conversation_count'), word_count: of('word_count') };
@@ -182,7 +182,7 @@ export class ChatRepository {
   }
 
   /** Finalises an answer; only a generating message can be finalised (a sweeper may have got there first). */
-  async settleMessage(tx: Tx, id: number, s: Settlement): Promise<void> {
+  async settleMessage(tx: Tx | Db, id: number, s: Settlement): Promise<void> {
     await tx
       .updateTable('chat_messages')
       .set({

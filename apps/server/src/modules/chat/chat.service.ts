@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ChatTurn } from '../../providers/ai/chat-model.js';
 import { fitContext } from '../../providers/ai/tokens.js';
 import type { ModelsService, ResolvedModel } from '../models/models.service.js';
-import { overlapping, startUpstream, type AnswerJob, type AnswerRunner, type BillingPlan } from './answers.js';
+import { overlapping, startUpstream, turnWriteSignal, type AnswerJob, type AnswerRunner, type BillingPlan } from './answers.js';
 import { ChatRepository, type ConversationRow, type MessageRow, type MessageWithFavorite } from './chat.repository.js';
 import { systemPrompt, type AnswerGate } from './metering.js';
 import { exportMarkdown } from './export.js';
@@ -94,6 +94,7 @@ export class ChatService {
     if (body.conversation_id) {
       existing = await this.repo.conversation(this.ctx.db, userId, body.conversation_id);
       if (!existing) throw notFound();
+      if (this.runner.answering(existing.id)) throw conflict('chat_busy');
       history = await this.repo.history(this.ctx.db, existing.id, null, HISTORY_LIMIT);
       // Another tab is answering here: refuse now; `begin` re-checks under the lock.
       if (history.some((m) => m.status === 'generating')) throw conflict('chat_busy');
@@ -104,8 +105,8 @@ export class ChatService {
     const upstream = startUpstream(call);
     const conversationId = existing?.id ?? ids.conversation;
     const title = existing?.title ?? titleOf(body.content);
-    // The stream starts now, with the reserved ids; the turn is written alongside (decision 0008).
-    const ready = this.begin(
+    // The stream starts now, with the reserved ids; the turn is written alongside, once the first chunk is out (decision 0008).
+    const ready = turnWriteSignal(upstream).then(() => this.begin(
       userId,
       plan,
       model,
@@ -116,9 +117,9 @@ export class ChatService {
         return { conversation, question, history: [], isNew: !existing };
       },
       ids.answer,
-    );
+    ));
     return {
-      target: { table: 'chat_messages', id: ids.answer, userId },
+      target: { table: 'chat_messages', id: ids.answer, userId, conversationId },
       ...call,
       upstream,
       ready: ready.then(() => undefined),

@@ -89,7 +89,7 @@ export class TemplatesRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async settleCreation(tx: Tx, id: number, s: Settlement): Promise<void> {
+  async settleCreation(tx: Tx | Db, id: number, s: Settlement): Promise<void> {
     await tx
       .updateTable('creations')
       .set({
