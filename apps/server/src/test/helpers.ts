@@ -150,6 +150,8 @@ let counter = 0;
 /** Daily tasks credit rewards when answers finish; tests that count balances to the unit switch them off. */
 export async function switchOffTasks(t: TestApp): Promise<void> {
   await t.owned.ctx.db.updateTable('tasks').set({ enabled: false }).execute();
+  // Written past the service: drop the task list it caches, as an admin save does.
+  await t.owned.ctx.bus.publish('settings', 'tasks');
 }
 
 export async function makeUser(

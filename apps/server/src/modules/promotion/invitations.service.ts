@@ -7,6 +7,8 @@ import type { PromotionSettingsStore } from './promotion.settings.js';
 import type { InviteUnlock } from './promotion.tables.js';
 import { addRewards, grantRewardInTx, NO_REWARD } from './reward.js';
 
+const USED_MEMO_MAX = 100_000;
+
 /** Queues work for after the caller's transaction commits (platform/db/transaction.ts). */
 export type AfterCommit = (task: () => Promise<void> | void) => void;
 
@@ -21,6 +23,13 @@ export type AfterCommit = (task: () => Promise<void> | void) => void;
  */
 export class InvitationsService {
   private readonly repo = new PromotionRepository();
+  /**
+   * Invitees whose first answer has been handled: their reward, if any, is
+   * paid, or waits for a payment. A binding made later unlocks what already
+   * happened itself (`onBoundInTx`), so these need no further look after
+   * each answer. Per process; bounded.
+   */
+  private readonly used = new Set<number>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -50,7 +59,10 @@ export class InvitationsService {
 
   /** A real use (a finished answer) of the invitee. The tasks service calls it and logs a failure instead of failing the answer. */
   async onUse(inviteeId: number): Promise<void> {
+    if (this.used.has(inviteeId)) return;
     await transaction(this.ctx.db, (tx, afterCommit) => this.unlockInTx(tx, afterCommit, inviteeId, ['first_use']));
+    if (this.used.size >= USED_MEMO_MAX) this.used.clear();
+    this.used.add(inviteeId);
   }
 
   /** Inside the order's fulfilment transaction: a payment is also a real use. */

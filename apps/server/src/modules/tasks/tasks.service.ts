@@ -6,6 +6,9 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import { dayOf, grantRewardInTx } from '../promotion/reward.js';
 import { TasksRepository, type TaskRow } from './tasks.repository.js';
 
+/** `settings:tasks` on the bus: the task list changed (every process drops its copy). */
+const TASKS_TOPIC_ID = 'tasks';
+
 /** Events other modules report; each maps to the task kind of the same name. */
 export type TaskEvent = Exclude<TaskKind, 'signin'>;
 
@@ -23,16 +26,43 @@ function presentAdmin(row: TaskRow): AdminTask {
  * slot (task_progress) and is paid through the ledger with the key
  * `task:<task>:<user>:<day>:<n>`, in one transaction.
  */
+/** How long the enabled task list is reused by `record` (admin edits publish `settings:tasks` and drop it at once). */
+const TASK_LIST_TTL_MS = 10_000;
+/** Bound on the memo of tasks a user has finished today. */
+const FULL_MEMO_MAX = 100_000;
+
 export class TasksService {
   private readonly repo = new TasksRepository();
   private readonly listeners: ActivityListener[] = [];
+  private enabledTasks: { rows: Promise<TaskRow[]>; loadedAt: number } | null = null;
+  /**
+   * `task:limit:user:day` of tasks that reached their daily limit: every
+   * chat answer records an event, and once the day's slots are taken there
+   * is nothing to write (a raised limit changes the key, a new day too).
+   */
+  private readonly full = new Set<string>();
   /** Where swallowed failures go; the app points it at its logger when the routes register. */
   log: (line: string) => void = () => undefined;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly ledger: LedgerService,
-  ) {}
+  ) {
+    ctx.bus.subscribe((topic, id) => {
+      if (topic === 'settings' && id === TASKS_TOPIC_ID) this.enabledTasks = null;
+    });
+  }
+
+  /** The enabled tasks, shared by `record` calls for a few seconds. */
+  private enabled(): Promise<TaskRow[]> {
+    const nowMs = Date.now();
+    if (!this.enabledTasks || nowMs - this.enabledTasks.loadedAt > TASK_LIST_TTL_MS) {
+      const rows = this.repo.list(this.ctx.db, { enabledOnly: true });
+      this.enabledTasks = { rows, loadedAt: nowMs };
+      rows.catch(() => (this.enabledTasks = null));
+    }
+    return this.enabledTasks.rows;
+  }
 
   onActivity(listener: ActivityListener): void {
     this.listeners.push(listener);
@@ -65,8 +95,17 @@ export class TasksService {
    */
   async record(userId: number, event: TaskEvent): Promise<void> {
     try {
-      const tasks = await this.repo.list(this.ctx.db, { enabledOnly: true, kind: event });
-      for (const task of tasks) await this.complete(userId, task);
+      const day = dayOf(this.ctx.now());
+      const tasks = (await this.enabled()).filter((t) => t.kind === event);
+      for (const task of tasks) {
+        const key = `${task.id}:${task.daily_limit}:${userId}:${day}`;
+        if (this.full.has(key)) continue;
+        const n = await this.complete(userId, task);
+        if (n === null || n >= task.daily_limit) {
+          if (this.full.size >= FULL_MEMO_MAX) this.full.clear();
+          this.full.add(key);
+        }
+      }
     } catch (error) {
       this.log(`task ${event} for user ${userId} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -98,9 +137,9 @@ export class TasksService {
 
   async save(id: number | undefined, input: TaskInput): Promise<AdminTask> {
     const now = this.ctx.now();
-    if (id === undefined) return presentAdmin(await this.repo.insert(this.ctx.db, input, now));
-    const row = await this.repo.update(this.ctx.db, id, input, now);
+    const row = id === undefined ? await this.repo.insert(this.ctx.db, input, now) : await this.repo.update(this.ctx.db, id, input, now);
     if (!row) throw notFound('task_not_found');
+    await this.ctx.bus.publish('settings', TASKS_TOPIC_ID);
     return presentAdmin(row);
   }
 }
