@@ -6,7 +6,6 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Database } from './schema.js';
 import { DataDirLock } from './lock.js';
 import { migrateToLatest } from './migrate.js';
-import { PGliteThread } from './pglite-thread.js';
 
 // bigint (int8) and numeric arrive as strings by default; counts(*) are int8.
 // We keep them as strings in row types and convert at the repository edge.
@@ -26,13 +25,6 @@ export interface OpenOptions {
   /** PGlite data directory; `memory` keeps everything in memory (tests). */
   dataDir: string | 'memory';
   poolSize?: number;
-  /**
-   * Run PGlite in its own thread (pglite-thread.ts). Default: on for a data
-   * directory (the served app), off in memory (API tests: an in-process
-   * database starts faster; the thread has its own tests, and the browser
-   * tests run the served app on it).
-   */
-  thread?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -54,23 +46,20 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
 
-  const memory = options.dataDir === 'memory';
-  const lock = memory ? undefined : DataDirLock.acquire(options.dataDir);
-  const dir = memory ? null : path.join(options.dataDir, 'pgdata');
-  let engine: PGlite | PGliteThread;
-  try {
-    engine = (options.thread ?? (!memory && process.env.PGLITE_THREAD !== '0')) ? await PGliteThread.start(dir) : dir ? new PGlite(dir) : new PGlite();
-  } catch (error) {
-    lock?.release();
-    throw error;
+  let lock: DataDirLock | undefined;
+  let pglite: PGlite;
+  if (options.dataDir === 'memory') {
+    pglite = new PGlite();
+  } else {
+    lock = DataDirLock.acquire(options.dataDir);
+    pglite = new PGlite(path.join(options.dataDir, 'pgdata'));
   }
   // One connection: PGlite is single-threaded, and a pool of one serialises transactions correctly.
-  // The adapter drives either engine through `execProtocolStream` (it checks for that method).
-  const pool = new pg.Pool(createPgConfig(engine as PGlite));
+  const pool = new pg.Pool(createPgConfig(pglite));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const close = async () => {
     await db.destroy();
-    await engine.close();
+    await pglite.close();
     lock?.release();
   };
   try {
