@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { httpFetch } from './http-fetch.js';
 
 /**
  * The text-embedding boundary (hybrid document retrieval). One
@@ -34,7 +35,7 @@ export class OpenAiEmbeddingClient implements EmbeddingClient {
   private readonly batchSize: number;
 
   constructor(config: OpenAiEmbeddingConfig) {
-    this.client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey ?? 'no-key', maxRetries: 0, timeout: config.timeoutMs, logLevel: 'off' });
+    this.client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey ?? 'no-key', maxRetries: 0, timeout: config.timeoutMs, logLevel: 'off', fetch: httpFetch });
     this.batchSize = config.batchSize ?? 64;
   }
 

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ChatModelError, type ChatChunk, type ChatModelClient, type ChatRequest } from './chat-model.js';
+import { httpFetch } from './http-fetch.js';
 
 export interface OpenAiChannelConfig {
   baseUrl: string;
@@ -31,6 +32,7 @@ export class OpenAiChatClient implements ChatModelClient {
       maxRetries: 0,
       timeout: config.totalTimeoutMs,
       logLevel: 'off',
+      fetch: httpFetch,
     });
   }
 

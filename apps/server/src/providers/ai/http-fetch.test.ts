@@ -1,0 +1,92 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpFetch } from './http-fetch.js';
+
+/** The model channels' transport against a local HTTP server (the SDK-level behaviour is covered by the chat fault tests). */
+describe('httpFetch', () => {
+  let server: http.Server;
+  let base: string;
+  const seen: { method?: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        seen.push({ method: req.method, headers: req.headers, body });
+        if (req.url === '/error') {
+          res.writeHead(429, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] });
+          res.end(JSON.stringify({ error: { message: 'slow down' } }));
+        } else if (req.url === '/empty') {
+          res.writeHead(204);
+          res.end();
+        } else if (req.url === '/slow') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write('data: one\n\n');
+          // Never ends: the caller aborts while reading.
+        } else {
+          res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end(`echo ${body}`);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('sends the method, headers and body, and reads the answer', async () => {
+    const res = await httpFetch(`${base}/echo`, { method: 'POST', headers: new Headers({ authorization: 'Bearer k', 'content-type': 'application/json' }), body: '{"q":"学霸"}' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(await res.text()).toBe('echo {"q":"学霸"}');
+    const request = seen.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.headers.authorization).toBe('Bearer k');
+    expect(request.headers['content-length']).toBe(String(Buffer.byteLength('{"q":"学霸"}')));
+  });
+
+  it('passes error statuses and their bodies through, with repeated headers', async () => {
+    const res = await httpFetch(`${base}/error`, { method: 'POST', body: '{}' });
+    expect(res.ok).toBe(false);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: { message: 'slow down' } });
+    expect(res.headers.get('set-cookie')).toContain('a=1');
+  });
+
+  it('answers a body-less status without a body', async () => {
+    const res = await httpFetch(`${base}/empty`, { method: 'GET' });
+    expect(res.status).toBe(204);
+    expect(res.body).toBeNull();
+  });
+
+  it('aborts before the call and while the body is read, as an AbortError', async () => {
+    const early = new AbortController();
+    early.abort();
+    await expect(httpFetch(`${base}/echo`, { signal: early.signal })).rejects.toMatchObject({ name: 'AbortError' });
+
+    const controller = new AbortController();
+    const res = await httpFetch(`${base}/slow`, { method: 'GET', signal: controller.signal });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('data: one\n\n');
+    const pending = reader.read();
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('refuses what it cannot send, and reports a refused connection', async () => {
+    await expect(httpFetch('ftp://127.0.0.1/x')).rejects.toThrow(/unsupported protocol/);
+    await expect(httpFetch(`${base}/echo`, { method: 'POST', body: new Blob(['x']) })).rejects.toThrow(/string or byte bodies/);
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(httpFetch(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});

@@ -1,0 +1,81 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+
+/**
+ * The transport the `openai` client uses for model channels: a `fetch` over
+ * node:http with keep-alive agents (the SDK takes a `fetch` option for this).
+ * The SDK still builds the requests and parses the event stream; this only
+ * moves bytes. Node 20's built-in fetch cost about 2 ms more per answer before
+ * the first token on this project's machines (docs/benchmarks.md), which is
+ * the whole budget a relay may add.
+ *
+ * It does what the SDK asks of fetch: method, headers, a string or bytes
+ * body, an AbortSignal that cancels the request or the body being read, and
+ * a standard Response whose body is a web ReadableStream.
+ */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' }),
+};
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('This operation was aborted', 'AbortError');
+}
+
+function bodyBytes(body: RequestInit['body']): string | Uint8Array | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (body instanceof URLSearchParams) return body.toString();
+  // Streams, forms and blobs: the chat and embedding calls never send these.
+  throw new TypeError('http-fetch sends only string or byte bodies');
+}
+
+export const httpFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+  const url = new URL(input instanceof Request ? input.url : input);
+  const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : null;
+  if (!agent) return Promise.reject(new TypeError(`unsupported protocol ${url.protocol}`));
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) return Promise.reject(abortError(signal));
+  const headers: http.OutgoingHttpHeaders = {};
+  new Headers(init.headers).forEach((value, key) => {
+    headers[key] = value;
+  });
+  let body: string | Uint8Array | undefined;
+  try {
+    body = bodyBytes(init.body);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+
+  return new Promise<Response>((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers, agent });
+    let response: http.IncomingMessage | null = null;
+    // Before the answer, the request fails with the abort; after it, the body being read does.
+    const onAbort = () => (response ?? request).destroy(abortError(signal!));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.on('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    request.on('response', (incoming) => {
+      response = incoming;
+      const responseHeaders = new Headers();
+      for (const [key, value] of Object.entries(incoming.headers)) {
+        if (Array.isArray(value)) for (const v of value) responseHeaders.append(key, v);
+        else if (value !== undefined) responseHeaders.set(key, value);
+      }
+      incoming.on('close', () => signal?.removeEventListener('abort', onAbort));
+      const status = incoming.statusCode ?? 502;
+      // Statuses that may not carry a body get none (the Response constructor refuses one).
+      const stream = status === 204 || status === 304 || init.method === 'HEAD' ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
+      if (!stream) incoming.resume();
+      resolve(new Response(stream, { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }));
+    });
+    request.end(body);
+  });
+};
