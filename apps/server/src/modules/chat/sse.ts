@@ -126,6 +126,9 @@ export function defineStreamRoute<E extends Endpoint, P>(
       };
       const ctx: StreamContext<E> = { request, body: request.body as Out<E['body']>, user, requireUser, locale: requestLocale(request), ip: request.ip };
       const plan = await prepare(ctx);
+      // An upstream call `prepare` started is still going through the model client's promise chain:
+      // let its request reach the socket before this response's first writes (the model's wait starts then).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       reply.hijack();
       const sink = new SseSink(reply.raw);
       sink.open();
