@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TasksRepository } from './tasks.repository.js';
 import type { AdminTask, PromotionSettings, Task } from '@xueba/contract';
 import { call, makeUser } from '../../test/helpers.js';
 import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
@@ -72,6 +73,33 @@ describe('daily tasks and invitation rewards', () => {
     const share = (await call<Lists>(app(), 'GET', '/task/lists', { token: u.token })).body.data.lists.find((t) => t.kind === 'share');
     expect(share).toMatchObject({ done_today: 3, daily_limit: 3, completed: true });
     expect(await u.gained()).toBe(3);
+  });
+
+  it('once the day\'s slots are taken, events write nothing; a limit the admin raises the same day pays again', async () => {
+    const u = await newUser();
+    for (let i = 0; i < 5; i += 1) await app().services.tasks.record(u.user.id, 'share');
+    expect(await u.gained()).toBe(3);
+    const progress = () => ai.t.owned.ctx.db.selectFrom('task_progress').select(['done']).where('user_id', '=', u.user.id).executeTakeFirstOrThrow();
+    // Remembered as done for today: no slot is even asked for again.
+    const take = vi.spyOn(TasksRepository.prototype, 'take');
+    try {
+      await app().services.tasks.record(u.user.id, 'share');
+      expect(take).not.toHaveBeenCalled();
+    } finally {
+      take.mockRestore();
+    }
+
+    const tasks = (await call<{ lists: AdminTask[] }>(app(), 'GET', '/admin/tasks', { token: ai.admin.token })).body.data.lists;
+    const share = tasks.find((t) => t.kind === 'share')!;
+    const { id, ...input } = share;
+    try {
+      expect((await call(app(), 'POST', '/admin/task/save', { token: ai.admin.token, body: { id, task: { ...input, daily_limit: 4 } } })).status).toBe(200);
+      await app().services.tasks.record(u.user.id, 'share');
+      expect(await u.gained()).toBe(4);
+      expect((await progress()).done).toBe(4);
+    } finally {
+      await call(app(), 'POST', '/admin/task/save', { token: ai.admin.token, body: { id, task: input } });
+    }
   });
 
   it('a counted click on the share link completes the owner\'s share task; the owner\'s own click does not', async () => {
