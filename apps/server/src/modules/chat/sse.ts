@@ -45,9 +45,16 @@ export class SseSink {
     this.keepalive.unref();
   }
 
-  /** Called once if the client goes away before the stream ended. */
+  /** Called once if the client goes away before the stream ended (also when it left before this sink existed). */
   onClientClose(handler: () => void): void {
     this.closeHandlers.push(handler);
+    // Between the request and the hijack there are awaits (`prepare`, one loop turn): a client that
+    // left then has already had its 'close' event, and its answer must not run on for nobody.
+    if (!this.finished && (this.raw.destroyed || this.raw.socket?.destroyed === true)) {
+      this.finished = true;
+      this.stopKeepalive();
+      queueMicrotask(handler);
+    }
   }
 
   get closed(): boolean {
