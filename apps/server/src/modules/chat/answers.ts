@@ -39,7 +39,7 @@ export interface AnswerJob {
    * stored, nothing is settled or charged.
    */
   ready?: Promise<void>;
-  /** Writes the outcome into the target row, inside the settlement transaction. */
+  /** Writes the outcome into the target row: inside the settlement transaction when something is charged, else as one statement. */
   persist?: (db: Tx | Db, settlement: Settlement) => Promise<void>;
   /** Reference for the ledger row (reason, ref type). */
   ledger: { reason: string; refType: string };

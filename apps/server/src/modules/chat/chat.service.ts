@@ -105,7 +105,7 @@ export class ChatService {
     const upstream = startUpstream(call);
     const conversationId = existing?.id ?? ids.conversation;
     const title = existing?.title ?? titleOf(body.content);
-    // The stream starts now, with the reserved ids; the turn is written alongside, once the first chunk is out (decision 0008).
+    // The stream starts now, with the reserved ids; the turn is written alongside, once the first chunk is out (decisions 0008, 0011).
     const ready = turnWriteSignal(upstream).then(() => this.begin(
       userId,
       plan,
