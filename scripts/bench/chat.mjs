@@ -43,6 +43,9 @@ const BURSTS = (process.env.BENCH_CHAT_BURSTS ?? '100,1000').split(',').filter(B
  */
 const CARRIED = process.env.BENCH_CHAT_CARRIED === '0' ? null : { streams: 1000, chunks: 40, delayMs: 200 };
 
+/** The fake model's script: `chunks` content chunks, `delayMs` apart. */
+const paced = (chunks, delayMs) => `script ${JSON.stringify({ chunks: Array.from({ length: chunks }, (_, i) => `w${i} `), delayMs })}`;
+
 function startUpstream(root) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/fake-upstream.mjs')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout });
@@ -171,11 +174,15 @@ async function benchOn(root, label, dbEnv) {
     const settings = await api(base, 'GET', '/admin/ai/settings', { token });
     await api(base, 'POST', '/admin/ai/settings', { token, body: { ...settings, rate_per_minute: 100_000, max_streams: 10_000 } });
 
-    await upstream.command(`script ${JSON.stringify({ chunks: Array.from({ length: CHUNKS }, (_, i) => `w${i} `), delayMs: DELAY_MS })}`);
+    await upstream.command(paced(CHUNKS, DELAY_MS));
     // Warm-up: JIT, connection pools, PGlite caches.
     const warm = { rampMs: ANSWER_MS, windowMs: 2000, expectedChunks: CHUNKS };
-    await steady(50, (_, onChunk) => directStream(upstreamUrl, onChunk), warm);
-    await steady(50, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), warm);
+    /** The same measurement directly, then through Xueba. */
+    const both = async (measure, n, options) => [
+      await measure(n, (_, onChunk) => directStream(upstreamUrl, onChunk), options),
+      await measure(n, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), options),
+    ];
+    await both(steady, 50, warm);
 
     // Memory per open stream, before the load levels grow the heap for good: hold 1,000 answers after their first chunk and compare the server's RSS.
     const held = 1000;
@@ -198,7 +205,7 @@ async function benchOn(root, label, dbEnv) {
     await upstream.command('release');
     await Promise.all(pending);
     const perStream = ((during - before) / held).toFixed(1);
-    await upstream.command(`script ${JSON.stringify({ chunks: Array.from({ length: CHUNKS }, (_, i) => `w${i} `), delayMs: DELAY_MS })}`);
+    await upstream.command(paced(CHUNKS, DELAY_MS));
 
     const row = (mode, n, direct, xueba) => ({
       mode,
@@ -218,22 +225,19 @@ async function benchOn(root, label, dbEnv) {
     for (const n of LEVELS) {
       // At least ten answers measured per level (one stream at a time needs a longer window).
       const level = { ...window, windowMs: Math.max(WINDOW_MS, Math.ceil(10 / n) * ANSWER_MS) };
-      const direct = await steady(n, (_, onChunk) => directStream(upstreamUrl, onChunk), level);
-      const xueba = await steady(n, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), level);
+      const [direct, xueba] = await both(steady, n, level);
       rows.push(row('open at once', n, direct, xueba));
     }
     if (CARRIED) {
-      await upstream.command(`script ${JSON.stringify({ chunks: Array.from({ length: CARRIED.chunks }, (_, i) => `w${i} `), delayMs: CARRIED.delayMs })}`);
+      await upstream.command(paced(CARRIED.chunks, CARRIED.delayMs));
       const answerMs = CARRIED.chunks * CARRIED.delayMs;
       const level = { rampMs: answerMs, windowMs: Math.max(WINDOW_MS, answerMs), expectedChunks: CARRIED.chunks };
-      const direct = await steady(CARRIED.streams, (_, onChunk) => directStream(upstreamUrl, onChunk), level);
-      const xueba = await steady(CARRIED.streams, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), level);
+      const [direct, xueba] = await both(steady, CARRIED.streams, level);
       rows.push(row(`open at once, ${CARRIED.chunks} chunks ${CARRIED.delayMs} ms apart`, CARRIED.streams, direct, xueba));
-      await upstream.command(`script ${JSON.stringify({ chunks: Array.from({ length: CHUNKS }, (_, i) => `w${i} `), delayMs: DELAY_MS })}`);
+      await upstream.command(paced(CHUNKS, DELAY_MS));
     }
     for (const n of BURSTS) {
-      const direct = await burst(n, (_, onChunk) => directStream(upstreamUrl, onChunk), { expectedChunks: CHUNKS });
-      const xueba = await burst(n, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), { expectedChunks: CHUNKS });
+      const [direct, xueba] = await both(burst, n, { expectedChunks: CHUNKS });
       rows.push(row('started at once', n, direct, xueba));
     }
 
