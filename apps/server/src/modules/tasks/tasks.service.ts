@@ -59,7 +59,10 @@ export class TasksService {
     if (!this.enabledTasks || nowMs - this.enabledTasks.loadedAt > TASK_LIST_TTL_MS) {
       const rows = this.repo.list(this.ctx.db, { enabledOnly: true });
       this.enabledTasks = { rows, loadedAt: nowMs };
-      rows.catch(() => (this.enabledTasks = null));
+      // A failed read is not kept (unless a newer one has replaced it meanwhile).
+      rows.catch(() => {
+        if (this.enabledTasks?.rows === rows) this.enabledTasks = null;
+      });
     }
     return this.enabledTasks.rows;
   }
