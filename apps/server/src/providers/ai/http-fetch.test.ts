@@ -22,6 +22,17 @@ describe('httpFetch', () => {
         } else if (req.url === '/empty') {
           res.writeHead(204);
           res.end();
+        } else if (req.url === '/big') {
+          // 4 MB in 64 KB writes: more than the body stream queues, so the socket is paused and resumed as it is read.
+          res.writeHead(200, { 'content-type': 'application/octet-stream' });
+          const piece = Buffer.alloc(64 * 1024, 'x');
+          for (let i = 0; i < 64; i += 1) res.write(piece);
+          res.end();
+        } else if (req.url === '/cut') {
+          // The connection drops in the middle of the body (a model server that died mid-answer).
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write('data: one\n\n');
+          setTimeout(() => res.socket?.destroy(), 20);
         } else if (req.url === '/slow') {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           res.write('data: one\n\n');
@@ -78,6 +89,28 @@ describe('httpFetch', () => {
     const pending = reader.read();
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('reads a body larger than it queues, whole and in order', async () => {
+    const res = await httpFetch(`${base}/big`, { method: 'GET' });
+    const reader = res.body!.getReader();
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      expect(value.every((b) => b === 0x78)).toBe(true);
+      bytes += value.byteLength;
+      // A slow reader: the socket must wait for it instead of queueing the whole body.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(bytes).toBe(64 * 64 * 1024);
+  });
+
+  it('fails the body when the connection closes before the response ends', async () => {
+    const res = await httpFetch(`${base}/cut`, { method: 'GET' });
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: one\n\n');
+    await expect(reader.read()).rejects.toThrow();
   });
 
   it('refuses what it cannot send, and reports a refused connection', async () => {

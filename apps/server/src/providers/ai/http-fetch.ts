@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
 
 /**
  * The transport the `openai` client uses for model channels: a `fetch` over
@@ -34,6 +33,51 @@ function bodyBytes(body: RequestInit['body']): string | Uint8Array | undefined {
   throw new TypeError('http-fetch sends only string or byte bodies');
 }
 
+/**
+ * The response body as a web stream, fed straight from the socket's 'data'
+ * events (Node 20's `Readable.toWeb` costs several promises per chunk on the
+ * relay's hot path). One chunk is queued at most; beyond that the socket is
+ * paused until the reader pulls. A connection that closes before the end is
+ * an error, as it would be from fetch.
+ */
+function webBody(incoming: http.IncomingMessage): ReadableStream<Uint8Array> {
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        incoming.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
+        });
+        incoming.on('end', () => {
+          if (settled) return;
+          settled = true;
+          controller.close();
+        });
+        incoming.on('error', (error) => {
+          if (settled) return;
+          settled = true;
+          controller.error(error);
+        });
+        incoming.on('close', () => {
+          if (settled) return;
+          settled = true;
+          controller.error(new TypeError('the connection closed before the response ended'));
+        });
+      },
+      pull() {
+        incoming.resume();
+      },
+      cancel() {
+        settled = true;
+        incoming.destroy();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
 export const httpFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
   const url = new URL(input instanceof Request ? input.url : input);
   const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : null;
@@ -41,7 +85,8 @@ export const httpFetch = (input: string | URL | Request, init: RequestInit = {})
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   const headers: http.OutgoingHttpHeaders = {};
-  new Headers(init.headers).forEach((value, key) => {
+  // The SDK passes a Headers object already; copy it without building another.
+  (init.headers instanceof Headers ? init.headers : new Headers(init.headers)).forEach((value, key) => {
     headers[key] = value;
   });
   let body: string | Uint8Array | undefined;
@@ -72,7 +117,7 @@ export const httpFetch = (input: string | URL | Request, init: RequestInit = {})
       incoming.on('close', () => signal?.removeEventListener('abort', onAbort));
       const status = incoming.statusCode ?? 502;
       // Statuses that may not carry a body get none (the Response constructor refuses one).
-      const stream = status === 204 || status === 304 || init.method === 'HEAD' ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
+      const stream = status === 204 || status === 304 || init.method === 'HEAD' ? null : webBody(incoming);
       if (!stream) incoming.resume();
       resolve(new Response(stream, { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }));
     });
