@@ -30,6 +30,11 @@ export class SseSink {
     });
   }
 
+  /**
+   * Writes the status and headers. They leave with the first event (one
+   * write on the socket instead of two; every stream sends its `start` at
+   * once), or on the next loop turn if nothing was sent by then.
+   */
   open(): void {
     this.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -37,7 +42,9 @@ export class SseSink {
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
-    this.raw.flushHeaders();
+    setImmediate(() => {
+      if (!this.raw.headersSent && !this.raw.destroyed) this.raw.flushHeaders();
+    });
     this.lastWrite = Date.now();
     this.keepalive = setInterval(() => {
       if (Date.now() - this.lastWrite >= KEEPALIVE_MS) this.write(': keep-alive\n\n');

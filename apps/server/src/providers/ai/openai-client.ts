@@ -51,6 +51,7 @@ export class OpenAiChatClient implements ChatModelClient {
       controller.abort();
     }, this.config.totalTimeoutMs);
     const fail = (error: unknown) => mapError(error, why, request.signal?.aborted === true);
+    let completed = false;
     try {
       let stream;
       try {
@@ -86,11 +87,14 @@ export class OpenAiChatClient implements ChatModelClient {
       }
       // The SDK ends the iteration quietly when its signal fires; say why.
       if (controller.signal.aborted) throw fail(new APIUserAbortError());
+      completed = true;
     } finally {
       if (firstTimer) clearTimeout(firstTimer);
       clearTimeout(totalTimer);
       request.signal?.removeEventListener('abort', onCallerAbort);
-      if (!controller.signal.aborted) controller.abort();
+      // A consumer that stopped early (or a failure) leaves the request open: cancel it. A finished
+      // answer has nothing left to cancel (and an abort's DOMException costs a stack capture per answer).
+      if (!completed && !controller.signal.aborted) controller.abort();
     }
   }
 }
