@@ -24,25 +24,44 @@ export interface Settlement {
   now: Date;
 }
 
+/** What the answer gate checks (migration 0010's `answer_gate`): the user, the rate window and the limits, and what the answer would cost. */
+export interface GateArgs {
+  userId: number;
+  /** Start of the current fixed one-minute rate window. */
+  window: Date;
+  ratePerMinute: number;
+  maxStreams: number;
+  /** null: nothing to pay (members, free models). */
+  billing: { mode: 'per_answer' | 'per_1k_words'; price: number } | null;
+}
+
+/** `/chat/send`'s turn: the conversation (new or existing), the question and the generating answer, with ids reserved beforehand. */
+export interface SendTurn {
+  conversationId: number;
+  isNew: boolean;
+  title: string;
+  model: string;
+  questionId: number;
+  answerId: number;
+  content: string;
+  now: Date;
+}
+
 /** All SQL of conversations and messages, and the bookkeeping of answers in progress. */
 export class ChatRepository {
-  /** Serialises one user's stream starts across processes (limits and balance checks must not race). */
-  async lockUser(tx: Tx, userId: number): Promise<void> {
-    await sql`SELECT pg_advisory_xact_lock(7301, ${userId})`.execute(tx);
+  /**
+   * Every check an answer passes, under the user's stream lock, in one statement (decision 0012).
+   * A refusal rejects with SQLSTATE XB001 and the message key (see `AnswerGate.refusal`).
+   */
+  async gate(tx: Tx, g: GateArgs): Promise<void> {
+    await sql`SELECT answer_gate(${g.userId}, ${g.window}, ${g.ratePerMinute}, ${g.maxStreams}, ${g.billing?.mode ?? null}, ${g.billing?.price ?? 0})`.execute(tx);
   }
 
-  /** Answers of this user still generating: chat messages and template outputs. */
-  async countGenerating(tx: Tx | Db, userId: number): Promise<number> {
-    const result = await sql<{ n: string }>`
-      SELECT (SELECT count(*) FROM chat_messages WHERE user_id = ${userId} AND status = 'generating')
-           + (SELECT count(*) FROM creations WHERE user_id = ${userId} AND status = 'generating') AS n`.execute(tx);
-    return Number(result.rows[0]?.n ?? 0);
-  }
-
-  /** A balance read under the user's stream lock (never written here: the ledger owns writes). */
-  async balance(tx: Tx, userId: number, asset: string): Promise<number> {
-    const row = await tx.selectFrom('balances').select('amount').where('user_id', '=', userId).where('asset', '=', asset).executeTakeFirst();
-    return row ? Number(row.amount) : 0;
+  /** The gate and the whole turn of `/chat/send` in one statement, so in one round trip (decision 0012). */
+  async sendTurn(db: Db, g: GateArgs, t: SendTurn): Promise<void> {
+    await sql`SELECT chat_send_turn(
+      ${g.userId}, ${g.window}, ${g.ratePerMinute}, ${g.maxStreams}, ${g.billing?.mode ?? null}, ${g.billing?.price ?? 0},
+      ${t.conversationId}, ${t.isNew}, ${t.title}, ${t.model}, ${String(t.questionId)}, ${String(t.answerId)}, ${t.content}, ${t.now})`.execute(db);
   }
 
   /** Locks the balance row so the clamp and the deduction see the same amount. */

@@ -105,24 +105,21 @@ export class ChatService {
     const upstream = startUpstream(call);
     const conversationId = existing?.id ?? ids.conversation;
     const title = existing?.title ?? titleOf(body.content);
-    // The stream starts now, with the reserved ids; the turn is written alongside, once the first chunk is out (decisions 0008, 0011).
-    const ready = turnWriteSignal(upstream).then(() => this.begin(
-      userId,
-      plan,
-      model,
-      async (tx, now) => {
-        const conversation = existing ?? (await this.repo.insertConversation(tx, userId, title, model.key, now, conversationId));
-        if (existing && (await this.repo.hasGenerating(tx, existing.id))) throw conflict('chat_busy');
-        const question = await this.repo.insertMessage(tx, { id: ids.question, conversationId, userId, role: 'user', content: body.content, status: 'done', model: null, now });
-        return { conversation, question, history: [], isNew: !existing };
-      },
-      ids.answer,
-    ));
+    // The stream starts now, with the reserved ids; the turn is written alongside, once the first chunk is out,
+    // in one statement (decisions 0008, 0011, 0012).
+    const turn = { conversationId, isNew: existing === undefined, title, model: model.key, questionId: ids.question, answerId: ids.answer, content: body.content };
+    const ready = turnWriteSignal(upstream).then(() =>
+      this.gate.exclusive(userId, () =>
+        this.repo.sendTurn(this.ctx.db, this.gate.gateArgs(userId, plan, settings), { ...turn, now: this.ctx.now() }).catch((error: unknown) => {
+          throw this.gate.refusal(error, settings);
+        }),
+      ),
+    );
     return {
       target: { table: 'chat_messages', id: ids.answer, userId, conversationId },
       ...call,
       upstream,
-      ready: ready.then(() => undefined),
+      ready,
       billing: plan,
       locale,
       start: { ...startEvent({ id: conversationId, title }, model), user_message_id: ids.question, assistant_message_id: ids.answer },
@@ -195,14 +192,13 @@ export class ChatService {
     plan: BillingPlan | null,
     model: ResolvedModel,
     flow: (tx: Tx, now: Date) => Promise<{ conversation: ConversationRow; question: MessageRow; history: Pick<MessageRow, 'role' | 'content' | 'status'>[]; isNew: boolean }>,
-    answerId?: number,
   ): Promise<Begun> {
     const settings = await this.models.aiSettings();
     return this.gate.exclusive(userId, () => transaction(this.ctx.db, async (tx) => {
       await this.gate.begin(tx, userId, plan, settings);
       const now = this.ctx.now();
       const { conversation, question, history, isNew } = await flow(tx, now);
-      const answer = await this.repo.insertMessage(tx, { id: answerId, conversationId: conversation.id, userId, role: 'assistant', content: '', status: 'generating', model: model.key, now });
+      const answer = await this.repo.insertMessage(tx, { conversationId: conversation.id, userId, role: 'assistant', content: '', status: 'generating', model: model.key, now });
       if (!isNew) await this.repo.touchConversation(tx, conversation.id, model.key, now);
       return { conversation, question, answer, history: contextTurns(history), isNew };
     }));

@@ -1,15 +1,14 @@
 import { formatMessage, type AiSettings, type Locale } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/transaction.js';
-import { AppError, tooMany, unauthorized } from '../../platform/errors.js';
-import { hitRateLimit } from '../../platform/rate-limit.js';
+import { AppError, conflict, notFound, tooMany, unauthorized } from '../../platform/errors.js';
 import { hmac } from '../../platform/crypto.js';
 import type { Services } from '../../services.js';
 import type { ChatModelClient } from '../../providers/ai/chat-model.js';
 import { OfflineChatClient } from '../../providers/ai/offline-client.js';
 import type { ResolvedModel } from '../models/models.service.js';
 import type { BillingPlan } from './answers.js';
-import { ChatRepository } from './chat.repository.js';
+import { ChatRepository, type GateArgs } from './chat.repository.js';
 
 /**
  * The checks every answer passes before its stream starts (so refusals are
@@ -25,16 +24,6 @@ export class AnswerGate {
     private readonly ctx: AppContext,
     private readonly services: Services,
   ) {}
-
-  /** Counted in the same transaction that creates the answer, so a question costs one commit before its stream. */
-  private async checkRate(tx: Tx, userId: number, settings: AiSettings): Promise<void> {
-    try {
-      await hitRateLimit(tx, this.ctx.now(), `chat:${userId}`, settings.rate_per_minute, 60, 'chat_rate_limited');
-    } catch (error) {
-      if (error instanceof AppError && error.status === 429) throw tooMany('chat_rate_limited', { limit: settings.rate_per_minute });
-      throw error;
-    }
-  }
 
   /** Visitors get `chat_limit` free questions per IP per day (counted in the database, so it holds across processes), then the login popup. */
   async countVisitor(ip: string): Promise<void> {
@@ -60,22 +49,41 @@ export class AnswerGate {
 
   /**
    * Inside the transaction that creates the answer row: serialises the user's
-   * stream starts, enforces the concurrency limit and checks the balance. A
-   * per-answer model needs the price for this answer and for every answer
-   * still streaming, so two tabs cannot both spend the last count.
+   * stream starts, enforces the rate and concurrency limits and checks the
+   * balance, in one statement (`answer_gate`, decision 0012). A per-answer
+   * model needs the price for this answer and for every answer still
+   * streaming, so two tabs cannot both spend the last count.
    */
   async begin(tx: Tx, userId: number, plan: BillingPlan | null, settings: AiSettings): Promise<void> {
-    await this.repo.lockUser(tx, userId);
-    await this.checkRate(tx, userId, settings);
-    const open = await this.repo.countGenerating(tx, userId);
-    if (open >= settings.max_streams) throw tooMany('chat_too_many_streams', { limit: settings.max_streams });
-    if (!plan) return;
-    if (plan.billing.mode === 'per_answer') {
-      const balance = await this.repo.balance(tx, userId, 'conversation_count');
-      if (balance < plan.billing.price * (open + 1)) throw new AppError('insufficient_conversation_balance', 402);
-    } else {
-      const balance = await this.repo.balance(tx, userId, 'word_count');
-      if (balance < 1) throw new AppError('insufficient_word_balance', 402);
+    await this.repo.gate(tx, this.gateArgs(userId, plan, settings)).catch((error: unknown) => {
+      throw this.refusal(error, settings);
+    });
+  }
+
+  /** What `answer_gate` is given: the current rate window (the app's clock, so tests can move it) and the limits. */
+  gateArgs(userId: number, plan: BillingPlan | null, settings: AiSettings): GateArgs {
+    const window = new Date(Math.floor(this.ctx.now().getTime() / 60_000) * 60_000);
+    return { userId, window, ratePerMinute: settings.rate_per_minute, maxStreams: settings.max_streams, billing: plan ? { mode: plan.billing.mode, price: plan.billing.price } : null };
+  }
+
+  /** The app error for a refusal raised by the gate's SQL (SQLSTATE XB001, the message key as text); anything else unchanged. */
+  refusal(error: unknown, settings: AiSettings): unknown {
+    if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'XB001') return error;
+    switch (error.message) {
+      case 'chat_rate_limited':
+        return tooMany('chat_rate_limited', { limit: settings.rate_per_minute });
+      case 'chat_too_many_streams':
+        return tooMany('chat_too_many_streams', { limit: settings.max_streams });
+      case 'insufficient_conversation_balance':
+        return new AppError('insufficient_conversation_balance', 402);
+      case 'insufficient_word_balance':
+        return new AppError('insufficient_word_balance', 402);
+      case 'chat_busy':
+        return conflict('chat_busy');
+      case 'not_found':
+        return notFound();
+      default:
+        return error;
     }
   }
 

@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006_commerce.js';
 import * as m0007 from './migrations/0007_docs.js';
 import * as m0008 from './migrations/0008_promotion.js';
 import * as m0009 from './migrations/0009_doc_embeddings.js';
+import * as m0010 from './migrations/0010_answer_turn_functions.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_docs': m0007,
   '0008_promotion': m0008,
   '0009_doc_embeddings': m0009,
+  '0010_answer_turn_functions': m0010,
 };
 
 class StaticProvider implements MigrationProvider {
