@@ -82,11 +82,18 @@ export class ModelsService {
   }
 
   aiSettings(): Promise<AiSettings> {
-    this.settingsCache ??= this.settings.getRaw(AI_SETTINGS_KEY).then((raw) => {
-      const parsed = aiSettingsSchema.safeParse(raw ?? {});
-      return parsed.success ? parsed.data : aiSettingsSchema.parse({});
-    });
-    return this.settingsCache;
+    const loading = (this.settingsCache ??= this.settings.getRaw(AI_SETTINGS_KEY).then(
+      (raw) => {
+        const parsed = aiSettingsSchema.safeParse(raw ?? {});
+        return parsed.success ? parsed.data : aiSettingsSchema.parse({});
+      },
+      (error: unknown) => {
+        // A failed read (database briefly down) is not remembered: the next call reads again.
+        if (this.settingsCache === loading) this.settingsCache = undefined;
+        throw error;
+      },
+    ));
+    return loading;
   }
 
   async saveAiSettings(input: AiSettings): Promise<AiSettings> {

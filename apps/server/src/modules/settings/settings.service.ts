@@ -28,8 +28,12 @@ export class SettingsService {
 
   async site(): Promise<SiteSettings> {
     if (this.cached) return this.cached;
-    this.loading ??= this.load();
-    return this.loading;
+    const loading = (this.loading ??= this.load().catch((error: unknown) => {
+      // A failed read (database briefly down) is not remembered: the next call reads again.
+      if (this.loading === loading) this.loading = undefined;
+      throw error;
+    }));
+    return loading;
   }
 
   private async load(): Promise<SiteSettings> {

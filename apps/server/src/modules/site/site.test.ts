@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, envelopeSchema, type PcConfig } from '@xueba/contract';
 import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
@@ -46,6 +47,22 @@ describe('site: visit, config, policy', () => {
       await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: settings.body.data });
     }
     expect((await call<PcConfig>(t.app, 'GET', '/pc/config')).body.data.chat.max_question_chars).toBe(8000);
+  });
+
+  it('a settings read that failed (database briefly unavailable) is read again on the next request', async () => {
+    const db = t.owned.ctx.db;
+    await sql`ALTER TABLE settings RENAME TO settings_away`.execute(db);
+    try {
+      // Drop every cached copy, as an admin save would, while the table cannot be read.
+      await t.owned.ctx.bus.publish('settings', '*');
+      expect((await call(t.app, 'GET', '/pc/config', { locale: 'ko' })).status).toBe(500);
+    } finally {
+      await sql`ALTER TABLE settings_away RENAME TO settings`.execute(db);
+    }
+    // No bus message this time: the failure itself must not have been cached.
+    const again = await call<PcConfig>(t.app, 'GET', '/pc/config', { locale: 'ko' });
+    expect(again.status).toBe(200);
+    expect(again.body.data.chat.max_question_chars).toBe(8000);
   });
 
   it('prefixes relative image paths with the configured domain and leaves absolute ones', async () => {
