@@ -1,4 +1,4 @@
-import type { AiSettings, ChatMessage, Conversation, Locale } from '@xueba/contract';
+import { charCount, type AiSettings, type ChatMessage, type Conversation, type Locale } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { IdBlocks } from '../../platform/db/id-blocks.js';
 import { transaction, type Tx } from '../../platform/db/transaction.js';
@@ -66,7 +66,7 @@ export class ChatService {
 
   private async checkQuestion(content: string): Promise<void> {
     const settings = await this.models.aiSettings();
-    if ([...content].length > settings.max_question_chars) throw badRequest('chat_content_too_long', { max: settings.max_question_chars });
+    if (charCount(content) > settings.max_question_chars) throw badRequest('chat_content_too_long', { max: settings.max_question_chars });
   }
 
   /**

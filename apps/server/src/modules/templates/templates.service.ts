@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { adminTemplateInputSchema, Locale, Template } from '@xueba/contract';
+import { charCount, type adminTemplateInputSchema, type Locale, type Template } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { PG, pgErrorCode, transaction } from '../../platform/db/transaction.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -107,7 +107,7 @@ export class TemplatesService {
       const value = (input[field.name] ?? '').trim();
       const label = localized(field.label, locale);
       if (field.required && value === '') throw badRequest('required_field_empty', { field: label });
-      if ([...value].length > field.max_length) throw badRequest('field_too_long', { field: label, max: field.max_length });
+      if (charCount(value) > field.max_length) throw badRequest('field_too_long', { field: label, max: field.max_length });
       if (field.type === 'select' && value !== '' && !field.options.some((o) => o.value === value)) throw badRequest('validation_failed', { field: field.name });
       values[field.name] = field.type === 'select' && value ? localized(field.options.find((o) => o.value === value)?.label ?? {}, 'en') || value : value;
     }

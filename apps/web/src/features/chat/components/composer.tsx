@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { preloadMarkdown } from '@/components/markdown/markdown';
 import { toast } from '@/lib/notify';
 import { useSiteConfig } from '@/lib/site-config';
+import { charCount } from '@xueba/contract';
 
 export interface ComposerHandle {
   setText: (text: string) => void;
@@ -26,7 +27,8 @@ export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend:
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => ({ setText, focus: () => area.current?.focus() }), []);
-  const over = text.length > maxChars;
+  const length = charCount(text);
+  const over = length > maxChars;
 
   const submit = async () => {
     if (streaming) return;
@@ -72,7 +74,7 @@ export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend:
       />
       <div className="composer__bar">
         <span className={`composer__count${over ? ' is-over' : ''}`} data-testid="chat-count">
-          {text.length} / {maxChars}
+          {length} / {maxChars}
         </span>
         <span className="composer__hint">{t('chat.enter_hint')}</span>
         {streaming ? (
