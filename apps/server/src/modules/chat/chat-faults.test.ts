@@ -215,6 +215,24 @@ describe('chat faults', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('a conversation deleted between the ask and its turn: the stream ends refused as not found, nothing is left behind', async () => {
+    const u = await makeUser(t.app);
+    const first = await stream(base, '/chat/send', { content: 'first', model: 'env:fake-model' }, { token: u.token, locale: 'en' });
+    const conversationId = first.events[0]!.conversation_id as number;
+    // The model is slow to its first chunk, so the turn is written at the 200 ms mark; the delete lands before.
+    fake.next({ chunks: ['late'], delayMs: 400 });
+    const res = await stream(base, '/chat/send', { conversation_id: conversationId, content: 'second', model: 'env:fake-model' }, {
+      token: u.token,
+      locale: 'en',
+      onEvent: (event) => {
+        if (event.type === 'start') void call(t.app, 'POST', '/chat/delete', { token: u.token, body: { conversation_id: conversationId } });
+      },
+    });
+    expect(res.events.at(-1)).toMatchObject({ type: 'error', refused: true, status: 404, code: 'not_found', charged: null });
+    const rows = await t.owned.ctx.db.selectFrom('chat_messages').select('id').where('user_id', '=', u.user.id).execute();
+    expect(rows).toHaveLength(0);
+  });
+
   it('answers left generating by a dead run are failed at start; the server keeps serving', async () => {
     const u = await makeUser(t.app);
     fake.next({ chunks: ['x'], holdAfter: 0 });
