@@ -9,6 +9,7 @@ import { resolveAppSecret, SecretBox } from './platform/crypto.js';
 import { SmtpMailTransport } from './providers/mail/mail.js';
 import { LogSmsProvider } from './providers/sms/sms.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
+import { HttpRemoteFileSource } from './providers/http/remote-file.js';
 
 export function readVersion(): string {
   try {
@@ -57,6 +58,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     mail,
     sms: new LogSmsProvider(log),
     storage: options.storage ?? new LocalFileStorage(path.join(env.dataDir, 'files')),
+    remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),
     now: options.now ?? (() => new Date()),
   };

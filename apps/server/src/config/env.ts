@@ -10,6 +10,36 @@ const boolish = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/**
+ * A comma-separated list of `host:port` pairs, each written the way a URL
+ * spells its host (lower case, IPv4 in dotted form, IPv6 in brackets) so it
+ * compares equal to the URL being fetched. The port is required: the
+ * exception is for one service, not for every port of a machine.
+ */
+const hostPortList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const out: string[] = [];
+    for (const entry of entries) {
+      const match = /^(.+):(\d{1,5})$/.exec(entry);
+      const port = Number(match?.[2]);
+      let host = '';
+      try {
+        host = match ? new URL(`http://${match[1]}/`).hostname : '';
+      } catch {
+        host = '';
+      }
+      if (!host || !(port >= 1 && port <= 65535) || /[/\\@?#]/.test(match?.[1] ?? '')) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `"${entry}" is not host:port (IPv6 as [::1]:8080)` });
+        continue;
+      }
+      out.push(`${host}:${port}`);
+    }
+    return out;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -41,6 +71,11 @@ const envSchema = z.object({
   OPENALEX_URL: z.string().url().default('https://api.openalex.org'),
   SEMANTIC_SCHOLAR_URL: z.string().url().default('https://api.semanticscholar.org'),
   PAPER_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /**
+   * Fetches of user-influenced URLs (a paper's open PDF) refuse private and reserved addresses;
+   * these `host:port` pairs are fetched anyway. Meant for local test publishers, empty in production.
+   */
+  REMOTE_FETCH_ALLOW_HOSTS: hostPortList,
   WEB_DIST: z.string().optional(),
   /** Payments (issue 6). The sandbox gateway pays without money: on by default except in production. */
   PAY_SANDBOX: z.enum(['on', 'off']).optional(),

@@ -6,6 +6,7 @@ import type { SecretBox } from './crypto.js';
 import type { MailTransport } from '../providers/mail/mail.js';
 import type { SmsProvider } from '../providers/sms/sms.js';
 import type { FileStorage } from '../providers/storage/storage.js';
+import type { RemoteFileSource } from '../providers/http/remote-file.js';
 
 /**
  * Everything a module needs from the outside, built once by main.ts (or a
@@ -23,6 +24,8 @@ export interface AppContext {
   mail: MailTransport | null;
   sms: SmsProvider;
   storage: FileStorage;
+  /** Downloads of user-influenced URLs (paper PDFs), behind the SSRF guard. */
+  remoteFiles: RemoteFileSource;
   version: string;
   /** Injectable clock so tests can move time (code expiry, lockouts, membership expiry). */
   now: () => Date;

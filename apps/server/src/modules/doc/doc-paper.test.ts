@@ -11,6 +11,10 @@ describe('documents from a paper\'s open PDF', () => {
   let token: string;
   let server: http.Server;
   let origin: string;
+  // A second local server on a port the allow list does not name: reaching it would be SSRF.
+  let internal: http.Server;
+  let internalPort: number;
+  let internalHits = 0;
   const pdf = corpusFile('pdf/naacl2018_N18-3011.pdf');
 
   beforeAll(async () => {
@@ -20,6 +24,15 @@ describe('documents from a paper\'s open PDF', () => {
         res.end(pdf);
       } else if (req.url === '/moved') {
         res.writeHead(302, { location: '/paper.pdf' });
+        res.end();
+      } else if (req.url === '/to-internal') {
+        res.writeHead(302, { location: `http://127.0.0.1:${internalPort}/paper.pdf` });
+        res.end();
+      } else if (req.url === '/to-localhost') {
+        res.writeHead(301, { location: `http://localhost:${internalPort}/paper.pdf` });
+        res.end();
+      } else if (req.url?.startsWith('/loop')) {
+        res.writeHead(302, { location: `/loop${req.url.length}` });
         res.end();
       } else if (req.url === '/login.html') {
         res.writeHead(200, { 'content-type': 'text/html' });
@@ -41,16 +54,27 @@ describe('documents from a paper\'s open PDF', () => {
         res.end();
       }
     });
+    internal = http.createServer((_req, res) => {
+      internalHits += 1;
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length) });
+      res.end(pdf);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await createTestApp({ JOBS_POLL_MS: '0' });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    internalPort = (internal.address() as AddressInfo).port;
+    origin = `http://127.0.0.1:${port}`;
+    // Only the stand-in publisher is exempt from the SSRF guard, by host and port.
+    t = await createTestApp({ JOBS_POLL_MS: '0', REMOTE_FETCH_ALLOW_HOSTS: `127.0.0.1:${port}` });
     const admin = (await makeUser(t.app, { role: 'admin' })).token;
     token = (await memberUser(t.app, admin)).token;
   });
   afterAll(async () => {
     await t.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    for (const s of [server, internal]) {
+      s.closeAllConnections();
+      await new Promise((resolve) => s.close(resolve));
+    }
   });
 
   async function paper(title: string, pdfUrl: string | null): Promise<string> {
@@ -88,4 +112,5 @@ describe('documents from a paper\'s open PDF', () => {
     const refused = await call(t.app, 'POST', '/doc/from_paper', { token: plain.token, body: { paper_id: await paper('Any', `${origin}/paper.pdf`) }, locale: 'en' });
     expect(refused.status).toBe(403);
   });
+
 });

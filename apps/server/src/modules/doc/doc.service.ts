@@ -26,7 +26,7 @@ import { DocRepository, type DocConversationRow, type DocMessageRow, type Docume
 import { buildPassages, fuseRankings, PassageCache, rankByVector, rankPassages, type ScoredChunk } from './doc-index.js';
 import { DOC_JOB } from './doc-process.js';
 import { sniffDocument } from './parse/sniff.js';
-import { HttpRemoteFileSource, RemoteFileError, type RemoteFileSource } from '../../providers/http/remote-file.js';
+import { RemoteFileError } from '../../providers/http/remote-file.js';
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -103,13 +103,14 @@ export class DocService {
   constructor(
     private readonly ctx: AppContext,
     private readonly services: Services,
-    private readonly remote: RemoteFileSource = new HttpRemoteFileSource(),
   ) {}
 
   /**
    * "Read with Xueba": the paper's open PDF, fetched with a timeout and the
    * upload size limit, becomes a document like an uploaded one. Only a PDF is
    * accepted from the network (an error page or anything else is refused).
+   * The link comes from paper metadata, so the fetch refuses private and
+   * reserved addresses (decision 0012).
    */
   async fromPaper(userId: number, paperId: string, type: DocType, locale: Locale): Promise<DocItem> {
     await this.requireMembership(userId, type);
@@ -117,7 +118,7 @@ export class DocService {
     if (!paper.pdf_url) throw new AppError('doc_paper_no_pdf', 404);
     let data: Buffer;
     try {
-      data = (await this.remote.fetch(paper.pdf_url, { maxBytes: DOC_UPLOAD_MAX_BYTES, timeoutMs: PAPER_FETCH_TIMEOUT_MS })).data;
+      data = (await this.ctx.remoteFiles.fetch(paper.pdf_url, { maxBytes: DOC_UPLOAD_MAX_BYTES, timeoutMs: PAPER_FETCH_TIMEOUT_MS })).data;
     } catch (error) {
       if (error instanceof RemoteFileError && error.kind === 'too_large') throw new AppError('file_too_large', 413, { size: DOC_UPLOAD_MAX_BYTES / MB });
       throw new AppError('doc_fetch_failed', 502);
