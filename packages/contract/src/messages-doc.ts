@@ -29,5 +29,6 @@ export const DOC_MESSAGES = {
   doc_question_method: { zh: '文档采用了什么方法？', en: 'What method does the document use?', ja: 'このドキュメントではどのような手法が使われていますか？', ko: '이 문서는 어떤 방법을 사용하나요?' },
   doc_question_findings: { zh: '文档的主要结论是什么？', en: 'What are the main findings of the document?', ja: 'このドキュメントの主な結論は何ですか？', ko: '이 문서의 주요 결론은 무엇인가요?' },
   doc_paper_no_pdf: { zh: '该论文没有可公开获取的 PDF', en: 'This paper has no open PDF', ja: 'この論文には公開されている PDF がありません', ko: '이 논문에는 공개된 PDF가 없습니다' },
+  doc_fetch_refused: { zh: '出于安全考虑，服务器只从公网的 http(s) 地址下载论文，该论文的 PDF 链接不是这样的地址（例如指向内网），请自行下载后上传', en: 'For safety the server only downloads papers from public http(s) addresses, and this paper\'s PDF link is not one (it points into a private network, for example); download the PDF yourself and upload it', ja: '安全のため、サーバーは公開された http(s) アドレスからのみ論文をダウンロードします。この論文の PDF リンクはそれに当たりません（内部ネットワークを指しているなど）。PDF をご自身でダウンロードしてアップロードしてください', ko: '보안을 위해 서버는 공개된 http(s) 주소에서만 논문을 내려받습니다. 이 논문의 PDF 링크는 그런 주소가 아닙니다(예: 내부 네트워크를 가리킴). PDF를 직접 내려받아 업로드하세요' },
   doc_fetch_failed: { zh: '论文 PDF 下载失败，请稍后再试或手动上传', en: 'The paper\'s PDF could not be downloaded; try again later or upload it yourself', ja: '論文の PDF をダウンロードできませんでした。後で再試行するか、手動でアップロードしてください', ko: '논문 PDF를 내려받지 못했습니다. 나중에 다시 시도하거나 직접 업로드하세요' },
 } as const;

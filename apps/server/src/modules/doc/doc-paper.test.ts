@@ -113,4 +113,45 @@ describe('documents from a paper\'s open PDF', () => {
     expect(refused.status).toBe(403);
   });
 
+  const REFUSED_EN = "For safety the server only downloads papers from public http(s) addresses, and this paper's PDF link is not one (it points into a private network, for example); download the PDF yourself and upload it";
+
+  it('refuses links to private and reserved addresses, in any spelling, without connecting', async () => {
+    const links = [
+      'http://127.0.0.1:5432/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/paper.pdf',
+      `http://[::ffff:7f00:1]:${internalPort}/paper.pdf`,
+      `http://2130706433:${internalPort}/paper.pdf`,
+      `http://0x7f.1:${internalPort}/paper.pdf`,
+      `http://127.0.0.1:${internalPort}/paper.pdf`,
+      `http://localhost:${internalPort}/paper.pdf`,
+      'http://10.0.0.1/paper.pdf',
+      'ftp://example.org/paper.pdf',
+      `http://user:pw@${origin.slice('http://'.length)}/paper.pdf`,
+    ];
+    for (const link of links) {
+      const result = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Internal', link) }, locale: 'en' });
+      expect(result.status, link).toBe(422);
+      expect(result.body.msg, link).toBe(REFUSED_EN);
+    }
+    const zh = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('内网', 'http://192.168.1.1/a.pdf') }, locale: 'zh' });
+    expect(zh.status).toBe(422);
+    expect(zh.body.msg).toContain('服务器只从公网的 http(s) 地址下载论文');
+    expect(internalHits).toBe(0);
+  });
+
+  it('refuses a redirect from the allowed publisher to a port or name the allow list does not name', async () => {
+    for (const path of ['/to-internal', '/to-localhost']) {
+      const result = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Redirected', `${origin}${path}`) }, locale: 'en' });
+      expect(result.status, path).toBe(422);
+      expect(result.body.msg).toBe(REFUSED_EN);
+    }
+    expect(internalHits).toBe(0);
+  });
+
+  it('gives up after 5 redirects', async () => {
+    const result = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Loop', `${origin}/loop`) }, locale: 'en' });
+    expect(result.status).toBe(502);
+    expect(result.body.msg).toContain("The paper's PDF could not be downloaded");
+  });
 });

@@ -148,7 +148,7 @@ export async function docRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     },
   });
   defineRoute(app, api.docRetry, { handler: ({ requireUser, body, locale }) => docs.retry(requireUser().id, body.id, locale) });
-  defineRoute(app, api.docFromPaper, { msg: 'document_uploaded', handler: ({ requireUser, body, locale }) => docs.fromPaper(requireUser().id, body.paper_id, body.type, locale) });
+  defineRoute(app, api.docFromPaper, { msg: 'document_uploaded', handler: ({ requireUser, body, locale, request }) => docs.fromPaper(requireUser().id, body.paper_id, body.type, locale, request.log) });
   defineRoute(app, api.docQuota, { handler: ({ requireUser }) => docs.quota(requireUser().id) });
   defineRoute(app, api.docConversations, { handler: async ({ requireUser, query }) => ({ lists: await docs.conversations(requireUser().id, query.doc_id) }) });
   defineRoute(app, api.docMessages, { handler: ({ requireUser, query }) => docs.messages(requireUser().id, query) });

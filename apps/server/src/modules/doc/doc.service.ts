@@ -110,9 +110,10 @@ export class DocService {
    * upload size limit, becomes a document like an uploaded one. Only a PDF is
    * accepted from the network (an error page or anything else is refused).
    * The link comes from paper metadata, so the fetch refuses private and
-   * reserved addresses (decision 0012).
+   * reserved addresses (decision 0012); a refusal is logged, since it means
+   * a corpus or source record points somewhere it should not.
    */
-  async fromPaper(userId: number, paperId: string, type: DocType, locale: Locale): Promise<DocItem> {
+  async fromPaper(userId: number, paperId: string, type: DocType, locale: Locale, log?: Logger): Promise<DocItem> {
     await this.requireMembership(userId, type);
     const paper = await this.services.papers.paper(paperId);
     if (!paper.pdf_url) throw new AppError('doc_paper_no_pdf', 404);
@@ -121,6 +122,10 @@ export class DocService {
       data = (await this.ctx.remoteFiles.fetch(paper.pdf_url, { maxBytes: DOC_UPLOAD_MAX_BYTES, timeoutMs: PAPER_FETCH_TIMEOUT_MS })).data;
     } catch (error) {
       if (error instanceof RemoteFileError && error.kind === 'too_large') throw new AppError('file_too_large', 413, { size: DOC_UPLOAD_MAX_BYTES / MB });
+      if (error instanceof RemoteFileError && error.kind === 'refused') {
+        log?.warn({ paper_id: paperId, url: paper.pdf_url, reason: error.message }, 'paper PDF link refused by the remote fetch guard');
+        throw new AppError('doc_fetch_refused', 422);
+      }
       throw new AppError('doc_fetch_failed', 502);
     }
     const sniffed = sniffDocument(data, 'paper.pdf');
