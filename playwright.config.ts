@@ -4,6 +4,12 @@ import { defineConfig } from '@playwright/test';
 // parallel runs on one machine don't collide.
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 700));
 export const E2E_PORT = Number(process.env.E2E_PORT);
+/**
+ * The local "publisher" that serves a paper's open PDF (paper-read.spec.ts). The server's
+ * SSRF guard refuses local addresses, so scripts/e2e-server.mjs allows exactly this host:port.
+ */
+process.env.E2E_PUBLISHER_PORT ??= String(E2E_PORT + 1000);
+export const E2E_PUBLISHER_PORT = Number(process.env.E2E_PUBLISHER_PORT);
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin123' };
 /** What the fake model upstream streams for every question (scripts/e2e-server.mjs): a formula, a table, then slow filler so "stop" lands mid-answer. */
 export const E2E_AI_CHUNKS = [
@@ -49,6 +55,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      E2E_PUBLISHER_PORT: String(E2E_PUBLISHER_PORT),
       E2E_AI_SCRIPT: JSON.stringify({ chunks: E2E_AI_CHUNKS, delayMs: 120 }),
     },
   },

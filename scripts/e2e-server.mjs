@@ -24,6 +24,10 @@ const fakeUrl = await new Promise((resolve, reject) => {
 fake.stdin.write(`script ${process.env.E2E_AI_SCRIPT ?? '{"chunks":["ok"]}'}\n`);
 Object.assign(env, { AI_BASE_URL: fakeUrl, AI_API_KEY: 'e2e-key', AI_MODELS: 'fake-model' });
 
+// The paper-read test serves an open PDF from 127.0.0.1 (playwright.config.ts); the remote fetch guard
+// refuses local addresses, so only that publisher's host:port is let through.
+if (process.env.E2E_PUBLISHER_PORT) env.REMOTE_FETCH_ALLOW_HOSTS = `127.0.0.1:${process.env.E2E_PUBLISHER_PORT}`;
+
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {

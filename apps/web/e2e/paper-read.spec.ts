@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { E2E_PUBLISHER_PORT } from '../../../playwright.config';
 import { adminToken, apiCall, registerByEmail, uniqueEmail } from './support';
 
 // The open PDF a paper record points at: a real paper (Ammar et al., NAACL 2018), served
-// by a local HTTP server standing in for the publisher's site.
+// by a local HTTP server standing in for the publisher's site. It listens on the one
+// host:port the e2e server exempts from the SSRF guard (REMOTE_FETCH_ALLOW_HOSTS).
 const PDF = readFileSync(new URL('../../../../shared/data/documents/pdf/naacl2018_N18-3011.pdf', import.meta.url));
 const TITLE = 'Construction of the Literature Graph in Semantic Scholar';
 
@@ -14,8 +15,11 @@ test('read with Xueba: a paper\'s open PDF becomes a literature document in the 
     res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': PDF.length });
     res.end(PDF);
   });
-  await new Promise<void>((resolve) => publisher.listen(0, '127.0.0.1', resolve));
-  const { port } = publisher.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    publisher.once('error', reject);
+    publisher.listen(E2E_PUBLISHER_PORT, '127.0.0.1', resolve);
+  });
+  const port = E2E_PUBLISHER_PORT;
   try {
     // A Semantic Scholar corpus record (the import format of the shared s2 sample) with an open PDF.
     const record = {
