@@ -110,7 +110,7 @@ export class DocService {
    * upload size limit, becomes a document like an uploaded one. Only a PDF is
    * accepted from the network (an error page or anything else is refused).
    * The link comes from paper metadata, so the fetch refuses private and
-   * reserved addresses (decision 0012); a refusal is logged, since it means
+   * reserved addresses (decision 0013); a refusal is logged, since it means
    * a corpus or source record points somewhere it should not.
    */
   async fromPaper(userId: number, paperId: string, type: DocType, locale: Locale, log?: Logger): Promise<DocItem> {

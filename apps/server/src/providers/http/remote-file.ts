@@ -5,7 +5,7 @@ import { checkUrl, guardedLookup, RemoteAddressRefused, type Resolver } from './
 /**
  * Files fetched from the outside world (a paper's open PDF for "read with
  * Xueba"). The URL comes from paper metadata, so it is untrusted: every hop
- * goes through the SSRF guard (remote-guard.ts, decision 0012). Real HTTP(S)
+ * goes through the SSRF guard (remote-guard.ts, decision 0013). Real HTTP(S)
  * with a wall-clock timeout over all hops, a byte limit enforced while
  * reading (never more than the limit is held), and at most 5 redirects,
  * followed here rather than by the HTTP client so each one is checked.

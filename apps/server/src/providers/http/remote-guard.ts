@@ -4,7 +4,7 @@ import { blockedAddress, parseIp } from './address-policy.js';
 
 /**
  * The checks every hop of a user-influenced fetch passes (SSRF guard,
- * decision 0012). The URL is checked before the request (scheme, no
+ * decision 0013). The URL is checked before the request (scheme, no
  * credentials, literal IP addresses, which Node connects to without a
  * lookup), and host names are checked inside the connection's own DNS
  * lookup, so the address checked is the address connected to: a name that
