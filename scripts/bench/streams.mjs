@@ -11,6 +11,8 @@
 //   delivered in it per second.
 // - burst(): N streams started in the same millisecond (a stress figure:
 //   the time to first token then includes queueing behind N-1 other starts).
+// - alternate(): one stream, the two paths taking turns one answer at a time
+//   (the p50s rest on many samples and drift hits both paths alike).
 import http from 'node:http';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, keepAliveMsecs: 10_000 });
@@ -18,14 +20,15 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, keepAliveM
 /**
  * POSTs `body` to `url` and reads the event stream. `isContent(frame)` says
  * which frames are content chunks; `onChunk(now)` is called for each. Resolves
- * with the start time, the time of the first content chunk, the chunk count and
- * whether the stream failed (an error event, or a non-200 answer).
+ * with the start time, the times of the first and last content chunks, the
+ * chunk count and whether the stream failed (an error event, or a non-200 answer).
  */
 export function openStream(url, { headers = {}, body, isContent, onChunk, onFirst }) {
   const payload = JSON.stringify(body);
   return new Promise((resolve) => {
     const started = performance.now();
     let first = Number.NaN;
+    let last = Number.NaN;
     let chunks = 0;
     let failed = false;
     let rest = '';
@@ -46,14 +49,15 @@ export function openStream(url, { headers = {}, body, isContent, onChunk, onFirs
               first = now;
               onFirst?.();
             }
+            last = now;
             onChunk?.(now);
           }
         }
       });
-      res.on('end', () => resolve({ started, first, chunks, failed }));
-      res.on('error', () => resolve({ started, first, chunks, failed: true }));
+      res.on('end', () => resolve({ started, first, last, chunks, failed }));
+      res.on('error', () => resolve({ started, first, last, chunks, failed: true }));
     });
-    req.on('error', () => resolve({ started, first, chunks, failed: true }));
+    req.on('error', () => resolve({ started, first, last, chunks, failed: true }));
     req.end(payload);
   });
 }
@@ -106,4 +110,26 @@ export async function burst(n, open, { expectedChunks }) {
   const results = await Promise.all(Array.from({ length: n }, (_, i) => open(i, () => (delivered += 1))));
   const seconds = (performance.now() - started) / 1000;
   return { ...summary(results, expectedChunks), rate: delivered / seconds };
+}
+
+/**
+ * One stream at a time, `openA` and `openB` taking turns for `samples`
+ * answers each (after a few unmeasured ones). Chunks per second are each
+ * path's chunks after the first over the time from first to last chunk (the
+ * delivery rate once an answer streams; the start is what TTFT measures).
+ */
+export async function alternate(samples, openA, openB, { expectedChunks }) {
+  const measured = [[], []];
+  for (let i = 0; i < samples + 5; i += 1) {
+    for (const [k, open] of [openA, openB].entries()) {
+      const result = await open(() => undefined);
+      if (i >= 5) measured[k].push(result);
+    }
+  }
+  return measured.map((results) => {
+    const streamed = results.filter((r) => r.chunks > 1);
+    const chunks = streamed.reduce((n, r) => n + r.chunks - 1, 0);
+    const seconds = streamed.reduce((t, r) => t + (r.last - r.first), 0) / 1000;
+    return { ...summary(results, expectedChunks), rate: chunks / seconds };
+  });
 }
