@@ -17,6 +17,7 @@ export const PACKAGE_TYPES = ['member', 'recharge'] as const;
 export const packageTypeSchema = z.enum(PACKAGE_TYPES);
 export const PAY_GATEWAYS = ['sandbox', 'wechat', 'alipay'] as const;
 export const payGatewaySchema = z.enum(PAY_GATEWAYS);
+export type PayGateway = z.infer<typeof payGatewaySchema>;
 /** refunded: an administrator recorded a refund made by hand (POST /admin/order/refund, issue 6 promotion). */
 export const ORDER_STATUSES = ['created', 'paid', 'fulfilled', 'closed', 'paid_after_close', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

@@ -5,8 +5,6 @@ import type { AppContext } from '../../platform/context.js';
 import { PackagesService } from './packages.service.js';
 import { OrdersService, presentOrder } from './orders.service.js';
 import { RedeemService } from './redeem.service.js';
-import { buildGateways } from './gateways/registry.js';
-import { realGateways } from './gateways/real.js';
 import { payRoutes } from './pay.routes.js';
 
 /** Where the browser reaches this app: PUBLIC_URL, else the request's own origin. */
@@ -18,7 +16,7 @@ export function originOf(ctx: AppContext, request: FastifyRequest): string {
 /** Packages, orders, redeem codes and their admin pages (issue 6). */
 export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const packages = new PackagesService(ctx, app.services);
-  const gateways = buildGateways(ctx.env, ctx.appSecret, ctx.now, realGateways(ctx.env, ctx.now));
+  const gateways = app.services.payments;
   const orders = new OrdersService(ctx, app.services, gateways.map);
   const redeem = new RedeemService(ctx, app.services);
   const prefix = ctx.env.API_PREFIX === '/' ? '' : ctx.env.API_PREFIX;
