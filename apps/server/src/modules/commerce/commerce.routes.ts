@@ -68,7 +68,7 @@ export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Pro
       };
     },
   });
-  defineRoute(app, api.adminOrderRefund, { msg: 'operation_successful', handler: ({ body, requireUser }) => refunds.refund(requireUser().id, body.order_no, body.reason) });
+  defineRoute(app, api.adminOrderRefund, { msg: 'order_refunded', handler: ({ body, requireUser }) => refunds.refund(requireUser().id, body.order_no, body.reason) });
   defineRoute(app, api.adminOrderNotifications, {
     handler: async ({ query }) => {
       const { rows, count } = await orders.repo.notifications(ctx.db, { orderNo: query.order_no, limit: query.page_size, offset: (query.page_no - 1) * query.page_size });
