@@ -11,6 +11,7 @@ import { ModelsService } from './modules/models/models.service.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
 import { Promotion } from './modules/promotion/promotion.js';
 import type { TasksService } from './modules/tasks/tasks.service.js';
+import { gatewaysFromEnv, type PaymentGateways } from './modules/commerce/gateways/registry.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -38,6 +39,8 @@ export interface Services {
   tasks: TasksService;
   /** Invitation rewards, distribution and withdrawals (issue 6). */
   promotion: Promotion;
+  /** Payment gateways configured by the environment (issue 6): orders use them, `/pc/config` lists them. */
+  payments: PaymentGateways;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -58,5 +61,6 @@ export function createServices(ctx: AppContext): Services {
     jobs: new JobRunner(ctx.db, ctx.dbKind, ctx.now, { pollMs: ctx.env.JOBS_POLL_MS }),
     tasks: promotion.tasks,
     promotion,
+    payments: gatewaysFromEnv(ctx.env, ctx.appSecret, ctx.now),
   };
 }

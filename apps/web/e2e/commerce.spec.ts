@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
-import { apiCall, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
+import { adminToken, apiCall, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
 
 const SHOTS = '/tmp/shots';
 
@@ -29,14 +29,17 @@ interface PackageRow {
   recommended: boolean;
 }
 
-test('buy a word package through the sandbox checkout and see the balance rise', async ({ page, request }) => {
+test('buy a word package through the sandbox checkout and see the balance rise; the admin refunds it and the words go back', async ({ page, request }) => {
+  // Two people's flows in one test (the refund needs the order paid through the browser's sandbox checkout).
+  test.setTimeout(180_000);
   const list = await apiCall<{ lists: PackageRow[] }>(request, 'GET', '/recharge/packages');
   expect(list.code, list.msg).toBe(1);
   const pkg = list.data.lists.find((p) => p.word_count === 100_000) ?? list.data.lists[0]!;
 
   await page.goto('/recharge');
   await expect(page.getByTestId('recharge-packages')).toBeVisible();
-  await registerByEmail(page, request, uniqueEmail('buyer'), 'user1234');
+  const buyer = uniqueEmail('buyer');
+  await registerByEmail(page, request, buyer, 'user1234');
   await expect(page.getByTestId('recharge-packages')).toBeVisible();
   const before = await wordBalance(page);
   await page.screenshot({ path: `${SHOTS}/commerce-recharge-desktop.png`, fullPage: true });
@@ -68,9 +71,31 @@ test('buy a word package through the sandbox checkout and see the balance rise',
   await page.goto('/user/orders');
   await expect(page.getByTestId('order-row').first().getByTestId('order-status')).toContainText('已完成');
   await page.screenshot({ path: `${SHOTS}/commerce-orders.png`, fullPage: true });
+  const orderNo = /XB\d+/.exec((await page.getByTestId('order-row').first().textContent()) ?? '')?.[0] ?? '';
+  expect(orderNo).not.toBe('');
   // The balance history in the user centre says why the words arrived.
   await page.goto('/user/info');
   await expect(page.getByTestId('ledger')).toContainText('购买套餐');
+
+  // The operator returns the money by hand and refunds the order in the admin: the words go back.
+  await signOut(page);
+  await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/orders');
+  await page.getByTestId('orders-search-no').fill(orderNo);
+  await page.getByTestId('orders-search').click();
+  await page.getByTestId(`order-detail-${orderNo}`).click();
+  await page.getByTestId('refund-reason').fill('e2e refund by hand');
+  await page.getByTestId('refund-submit').click();
+  await page.locator('.ant-popconfirm-buttons .ant-btn-dangerous').click();
+  const refund = page.getByTestId('order-refund');
+  await expect(refund).toContainText('e2e refund by hand');
+  const words = (pkg.word_count + pkg.gift_word_count).toLocaleString('en-US');
+  // Granted, taken back, not recovered: the buyer had spent none of it.
+  await expect(refund.locator('[data-row-key="word_count"]')).toHaveText(`字数${words}${words}0`);
+  await refund.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/commerce-admin-refund.png` });
+  const users = await apiCall<{ lists: { email: string; balance: { word_count: number } }[] }>(request, 'GET', '/admin/users', { token: await adminToken(request), params: { keyword: buyer } });
+  expect(users.data.lists.find((u) => u.email === buyer)?.balance.word_count).toBe(before);
 });
 
 test('an administrator generates redeem codes; a user redeems one once', async ({ page, request }) => {

@@ -17,7 +17,8 @@ export const PACKAGE_TYPES = ['member', 'recharge'] as const;
 export const packageTypeSchema = z.enum(PACKAGE_TYPES);
 export const PAY_GATEWAYS = ['sandbox', 'wechat', 'alipay'] as const;
 export const payGatewaySchema = z.enum(PAY_GATEWAYS);
-/** refunded: an administrator recorded a refund made by hand (POST /admin/order/refund, issue 6 promotion). */
+export type PayGateway = z.infer<typeof payGatewaySchema>;
+/** refunded: an administrator recorded a refund made by hand and took back what the order granted (POST /admin/order/refund). */
 export const ORDER_STATUSES = ['created', 'paid', 'fulfilled', 'closed', 'paid_after_close', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -101,6 +102,40 @@ export const orderSchema = z.object({
   fulfil_time: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** The balances an order or a code grants (a package's counts plus its gifts); the session balance is never sold. */
+export const GRANT_ASSETS = ['conversation_count', 'word_count', 'drawing_count'] as const;
+export type GrantAsset = (typeof GRANT_ASSETS)[number];
+
+/**
+ * What an administrator's refund took back (docs/product-choices.md, "Refunds").
+ * Balances: per asset the order granted, what was taken and what could not be
+ * (already spent: balances never go negative). Membership: the time this order
+ * added that had not passed yet is removed; `used_ms` is the part that had passed.
+ */
+export const refundClawbackSchema = z.object({
+  assets: z.array(z.object({ asset: z.enum(GRANT_ASSETS), granted: z.number().int(), taken: z.number().int(), shortfall: z.number().int() })),
+  membership: z
+    .object({
+      kind: membershipKindSchema,
+      /** false: granted before grants were recorded (migration 0011); left unchanged. */
+      recorded: z.boolean(),
+      level_before: memberLevelSchema,
+      level_after: memberLevelSchema,
+      /** null: permanent. */
+      expires_before: z.string().nullable(),
+      expires_after: z.string().nullable(),
+      /** Milliseconds taken off the membership; null: the order's permanence was taken back. */
+      removed_ms: z.number().int().nullable(),
+      /** Milliseconds of this order's time that had already passed (cannot be taken back). */
+      used_ms: z.number().int(),
+    })
+    .nullable(),
+});
+export type RefundClawback = z.infer<typeof refundClawbackSchema>;
+
+/** A refund as the admin orders list shows it; `clawback` null for refunds recorded before clawbacks existed. */
+export const orderRefundSchema = z.object({ reason: z.string(), time: z.string(), clawback: refundClawbackSchema.nullable() });
 
 export const notificationLogSchema = z.object({
   id: z.number().int(),
@@ -249,7 +284,27 @@ export const commerceEndpoints = {
     summary: 'Search orders by order number, user id or status',
     tags: ['admin', 'commerce'],
     query: pageQuerySchema.extend({ order_no: z.string().trim().max(64).optional(), user_id: idSchema.optional(), status: orderStatusSchema.optional() }),
-    response: pageSchema(orderSchema.extend({ user_id: z.number().int(), trade_no: z.string().nullable(), paid_amount: z.number().int().nullable(), user_sn: z.string().nullable(), channel: z.string().nullable() })),
+    response: pageSchema(
+      orderSchema.extend({
+        user_id: z.number().int(),
+        trade_no: z.string().nullable(),
+        paid_amount: z.number().int().nullable(),
+        user_sn: z.string().nullable(),
+        channel: z.string().nullable(),
+        refund: orderRefundSchema.nullable(),
+      }),
+    ),
+  }),
+  adminOrderRefund: endpoint({
+    method: 'POST',
+    path: '/admin/order/refund',
+    auth: 'admin',
+    summary:
+      'Mark a fulfilled order refunded (money returned by hand at the provider) and, in the same transaction, take back what it granted: balances down to zero at most (the rest is reported as shortfall), the membership time it added, its pending commission. Repeating it changes nothing',
+    tags: ['admin', 'commerce'],
+    body: z.object({ order_no: z.string().trim().min(1).max(64), reason: z.string().trim().min(1, 'required_field_empty').max(200, 'validation_failed') }),
+    response: z.object({ order_no: z.string(), status: z.literal('refunded'), commission_cancelled: z.boolean(), clawback: refundClawbackSchema.nullable() }),
+    idempotent: true,
   }),
   adminOrderNotifications: endpoint({
     method: 'GET',

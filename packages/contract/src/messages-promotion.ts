@@ -12,5 +12,6 @@ export const PROMOTION_MESSAGES = {
   withdraw_submitted: { zh: '提现申请已提交，请等待审核', en: 'Withdrawal requested; it awaits review', ja: '出金を申請しました。審査をお待ちください', ko: '출금을 신청했습니다. 심사를 기다려 주세요' },
   withdraw_not_found: { zh: '提现记录不存在', en: 'Withdrawal not found', ja: '出金記録が見つかりません', ko: '출금 기록을 찾을 수 없습니다' },
   withdraw_state_invalid: { zh: '该提现申请当前状态不能执行此操作', en: 'This withdrawal cannot be changed that way in its current state', ja: 'この出金申請は現在の状態ではこの操作ができません', ko: '현재 상태에서는 이 출금 신청에 이 작업을 할 수 없습니다' },
+  order_refunded: { zh: '已退款，订单发放的权益已收回', en: 'Refunded; what the order granted was taken back', ja: '返金しました。注文で付与した分を取り消しました', ko: '환불했습니다. 주문으로 지급한 혜택을 회수했습니다' },
   order_not_refundable: { zh: '只有已完成的订单可以退款', en: 'Only a fulfilled order can be refunded', ja: '返金できるのは完了した注文だけです', ko: '완료된 주문만 환불할 수 있습니다' },
 } as const;

@@ -232,14 +232,4 @@ export const promotionEndpoints = {
     response: withdrawalSchema.extend({ user_id: z.number().int() }),
     idempotent: true,
   }),
-  adminOrderRefund: endpoint({
-    method: 'POST',
-    path: '/admin/order/refund',
-    auth: 'admin',
-    summary: "Mark a fulfilled order refunded (money returned by hand at the provider): cancels its pending commission; granted balances are not taken back",
-    tags: ['admin', 'promotion'],
-    body: z.object({ order_no: z.string().trim().min(1).max(64), reason: z.string().trim().min(1, 'required_field_empty').max(200, 'validation_failed') }),
-    response: z.object({ order_no: z.string(), status: z.literal('refunded'), commission_cancelled: z.boolean() }),
-    idempotent: true,
-  }),
 };

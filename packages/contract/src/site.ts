@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { terminalSchema } from './common.js';
+import { payGatewaySchema } from './commerce.js';
 
 export const POLICY_TYPES = ['service', 'privacy', 'pay', 'distribution'] as const;
 export const policyTypeSchema = z.enum(POLICY_TYPES);
@@ -40,6 +41,11 @@ export const pcConfigSchema = z.object({
   admin_url: z.string(),
   member_package_status: z.boolean(),
   recharge_package_status: z.boolean(),
+  /**
+   * The payment gateways the server accepts orders for, in the order the checkout
+   * offers them (the first is the default). Empty: no online payment; redeem codes still work.
+   */
+  pay_gateways: z.array(payGatewaySchema),
   draw: z.object({ is_open: z.boolean() }),
   foreign_url: z.string(),
   is_fc: z.boolean(),

@@ -1,5 +1,6 @@
 import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
+import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
 import { DOC } from './doc';
@@ -413,5 +414,6 @@ export const en: LocaleMessages = {
   ledgertext: LEDGER_TEXT.en,
   promotion: PROMOTION.en,
   promotionadmin: PROMOTION_ADMIN.en,
+  refundadmin: REFUND_ADMIN.en,
   msg: serverMessages('en'),
 };

@@ -1,5 +1,6 @@
 import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
+import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
 import { DOC } from './doc';
@@ -413,5 +414,6 @@ export const ko: LocaleMessages = {
   ledgertext: LEDGER_TEXT.ko,
   promotion: PROMOTION.ko,
   promotionadmin: PROMOTION_ADMIN.ko,
+  refundadmin: REFUND_ADMIN.ko,
   msg: serverMessages('ko'),
 };

@@ -355,9 +355,6 @@ export const PROMOTION_ADMIN = {
     reward: '奖励',
     new_task: '新建任务',
     edit_task: '编辑任务',
-    refund: '标记退款',
-    refund_reason: '退款原因',
-    refunded: '已标记退款',
   },
   en: {
     tab_tasks: 'Tasks',
@@ -398,9 +395,6 @@ export const PROMOTION_ADMIN = {
     reward: 'Reward',
     new_task: 'New task',
     edit_task: 'Edit task',
-    refund: 'Mark refunded',
-    refund_reason: 'Refund reason',
-    refunded: 'Marked refunded',
   },
   ja: {
     tab_tasks: 'タスク',
@@ -441,9 +435,6 @@ export const PROMOTION_ADMIN = {
     reward: '特典',
     new_task: 'タスクを作成',
     edit_task: 'タスクを編集',
-    refund: '返金済みにする',
-    refund_reason: '返金理由',
-    refunded: '返金済みにしました',
   },
   ko: {
     tab_tasks: '미션',
@@ -484,8 +475,5 @@ export const PROMOTION_ADMIN = {
     reward: '보상',
     new_task: '새 미션',
     edit_task: '미션 편집',
-    refund: '환불 처리',
-    refund_reason: '환불 사유',
-    refunded: '환불 처리되었습니다',
   },
 };

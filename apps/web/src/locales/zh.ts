@@ -1,5 +1,6 @@
 import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
+import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
 import { DOC } from './doc';
@@ -413,5 +414,6 @@ export const zh = {
   ledgertext: LEDGER_TEXT.zh,
   promotion: PROMOTION.zh,
   promotionadmin: PROMOTION_ADMIN.zh,
+  refundadmin: REFUND_ADMIN.zh,
   msg: serverMessages('zh'),
 };

@@ -58,24 +58,4 @@ export class AdminRepository {
   async setDisabled(db: Db, userId: number, disabled: boolean, now: Date): Promise<void> {
     await db.updateTable('users').set({ disabled, updated_at: now }).where('id', '=', userId).execute();
   }
-
-  /** The user's membership of one kind, locked until the transaction ends. */
-  lockMembership(tx: Tx, userId: number, kind: string) {
-    return tx.selectFrom('memberships').select(['id', 'level', 'expires_at']).where('user_id', '=', userId).where('kind', '=', kind).forUpdate().executeTakeFirst();
-  }
-
-  /** Locks the user row so two grants of a first membership serialise instead of racing on the unique key. */
-  async lockUser(tx: Tx, userId: number): Promise<boolean> {
-    const row = await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async upsertMembership(tx: Tx, m: { userId: number; kind: string; level: 'vip' | 'bvip'; expiresAt: Date | null; now: Date }) {
-    return tx
-      .insertInto('memberships')
-      .values({ user_id: m.userId, kind: m.kind, level: m.level, expires_at: m.expiresAt, created_at: m.now, updated_at: m.now })
-      .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ level: m.level, expires_at: m.expiresAt, updated_at: m.now }))
-      .returning(['kind', 'level', 'expires_at'])
-      .executeTakeFirstOrThrow();
-  }
 }

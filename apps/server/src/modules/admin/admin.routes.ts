@@ -25,7 +25,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: ({ body, requireUser }) => admin.adjustBalance(requireUser().id, body),
   });
 
-  defineRoute(app, api.setMembership, { msg: 'saved', handler: ({ body }) => admin.setMembership(body) });
+  defineRoute(app, api.setMembership, { msg: 'saved', handler: ({ body, requireUser }) => admin.setMembership(requireUser().id, body) });
 
   defineRoute(app, api.ledgerAudit, { handler: () => admin.ledgerAudit() });
 

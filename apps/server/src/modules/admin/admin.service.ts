@@ -1,12 +1,12 @@
 import type { BalanceAsset, Balances, MEMBERSHIP_KINDS, SiteSettings } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { LedgerRow, UserRow } from '../../platform/db/schema.js';
-import { transaction, type Tx } from '../../platform/db/transaction.js';
+import { transaction } from '../../platform/db/transaction.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { AdminRepository } from './admin.repository.js';
-import { grantMembership } from './membership.js';
+import { MembershipService } from './membership.service.js';
 
 const DETAIL_LEDGER_ROWS = 50;
 
@@ -36,12 +36,14 @@ function presentLedger(row: LedgerRow) {
 export class AdminService {
   private readonly repo = new AdminRepository();
   private readonly outboxService: OutboxService;
+  private readonly memberships: MembershipService;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly services: Services,
   ) {
     this.outboxService = new OutboxService(ctx);
+    this.memberships = new MembershipService(ctx);
   }
 
   async users(query: { keyword?: string; page_no: number; page_size: number }) {
@@ -107,23 +109,10 @@ export class AdminService {
     return toBalances(await this.services.ledger.balances(input.user_id));
   }
 
-  async setMembership(input: { user_id: number; kind: (typeof MEMBERSHIP_KINDS)[number]; level: 'vip' | 'bvip'; months: number }) {
-    const row = await transaction(this.ctx.db, (tx) => this.grantMembershipInTx(tx, input));
+  async setMembership(adminId: number, input: { user_id: number; kind: (typeof MEMBERSHIP_KINDS)[number]; level: 'vip' | 'bvip'; months: number }) {
+    const row = await transaction(this.ctx.db, (tx) => this.memberships.grantInTx(tx, { ...input, source: 'admin', ref: String(adminId) }));
     await this.services.userInfo.invalidate(input.user_id);
     return { kind: input.kind, level: row.level, expires_at: row.expires_at ? row.expires_at.toISOString() : null };
-  }
-
-  /**
-   * The membership grant inside the caller's transaction, so a paid order or
-   * a redeem code grants it atomically with its own state change. The caller
-   * invalidates the user's cached info after commit.
-   */
-  async grantMembershipInTx(tx: Tx, input: { user_id: number; kind: string; level: 'vip' | 'bvip'; months: number }) {
-    const now = this.ctx.now();
-    if (!(await this.repo.lockUser(tx, input.user_id))) throw notFound('user_not_found');
-    const current = await this.repo.lockMembership(tx, input.user_id, input.kind);
-    const next = grantMembership(current ?? null, { level: input.level, months: input.months }, now);
-    return this.repo.upsertMembership(tx, { userId: input.user_id, kind: input.kind, level: next.level, expiresAt: next.expiresAt, now });
   }
 
   async ledgerAudit() {

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { PackageInput } from '@xueba/contract';
+import type { PackageInput, RefundClawback } from '@xueba/contract';
 import type { Db, Tx } from '../../platform/db/transaction.js';
 import type { OrdersTable, OrderStatus, PackagesTable, PaymentNotificationsTable, GrantSpec } from './commerce.tables.js';
 
@@ -102,6 +102,16 @@ export class CommerceRepository {
     patch: { status: OrderStatus; trade_no?: string | null; paid_amount?: number | null; paid_at?: Date; fulfilled_at?: Date; closed_at?: Date },
   ): Promise<void> {
     await tx.updateTable('orders').set(patch).where('id', '=', id).execute();
+  }
+
+  /** The refund mark and its clawback, written once: only a fulfilled order becomes refunded. */
+  async markRefunded(tx: Tx, orderId: number, refund: { reason: string; clawback: RefundClawback; now: Date }): Promise<void> {
+    await tx
+      .updateTable('orders')
+      .set({ status: 'refunded', refunded_at: refund.now, refund_reason: refund.reason, refund_clawback: JSON.stringify(refund.clawback) })
+      .where('id', '=', orderId)
+      .where('status', '=', 'fulfilled')
+      .execute();
   }
 
   async listOrders(db: Db, f: { userId?: number; orderNo?: string; status?: OrderStatus; limit: number; offset: number }): Promise<{ rows: OrderRow[]; count: number }> {

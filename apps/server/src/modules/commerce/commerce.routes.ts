@@ -5,8 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { PackagesService } from './packages.service.js';
 import { OrdersService, presentOrder } from './orders.service.js';
 import { RedeemService } from './redeem.service.js';
-import { buildGateways } from './gateways/registry.js';
-import { realGateways } from './gateways/real.js';
+import { RefundService } from './refund.service.js';
 import { payRoutes } from './pay.routes.js';
 
 /** Where the browser reaches this app: PUBLIC_URL, else the request's own origin. */
@@ -18,9 +17,10 @@ export function originOf(ctx: AppContext, request: FastifyRequest): string {
 /** Packages, orders, redeem codes and their admin pages (issue 6). */
 export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const packages = new PackagesService(ctx, app.services);
-  const gateways = buildGateways(ctx.env, ctx.appSecret, ctx.now, realGateways(ctx.env, ctx.now));
+  const gateways = app.services.payments;
   const orders = new OrdersService(ctx, app.services, gateways.map);
   const redeem = new RedeemService(ctx, app.services);
+  const refunds = new RefundService(ctx, app.services);
   const prefix = ctx.env.API_PREFIX === '/' ? '' : ctx.env.API_PREFIX;
 
   defineRoute(app, api.memberPackages, { handler: ({ query, locale }) => packages.publicList('member', locale, query.kind) });
@@ -53,13 +53,22 @@ export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const now = ctx.now();
       const { rows, count } = await orders.repo.listOrders(ctx.db, { userId: query.user_id, orderNo: query.order_no, status: query.status, limit: query.page_size, offset: (query.page_no - 1) * query.page_size });
       return {
-        lists: rows.map((r) => ({ ...presentOrder(r, locale, now), user_id: r.user_id, trade_no: r.trade_no, paid_amount: r.paid_amount, user_sn: r.user_sn, channel: r.channel })),
+        lists: rows.map((r) => ({
+          ...presentOrder(r, locale, now),
+          user_id: r.user_id,
+          trade_no: r.trade_no,
+          paid_amount: r.paid_amount,
+          user_sn: r.user_sn,
+          channel: r.channel,
+          refund: r.status === 'refunded' && r.refunded_at ? { reason: r.refund_reason ?? '', time: r.refunded_at.toISOString(), clawback: r.refund_clawback } : null,
+        })),
         count,
         page_no: query.page_no,
         page_size: query.page_size,
       };
     },
   });
+  defineRoute(app, api.adminOrderRefund, { msg: 'order_refunded', handler: ({ body, requireUser }) => refunds.refund(requireUser().id, body.order_no, body.reason) });
   defineRoute(app, api.adminOrderNotifications, {
     handler: async ({ query }) => {
       const { rows, count } = await orders.repo.notifications(ctx.db, { orderNo: query.order_no, limit: query.page_size, offset: (query.page_no - 1) * query.page_size });

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RefundClawback } from '@xueba/contract';
 
 /**
  * Kysely types of the commerce tables (migration 0006_commerce), merged into
@@ -69,6 +70,8 @@ export interface OrdersTable {
   /** Migration 0008: a refund recorded by an administrator. */
   refunded_at: NullableTimestamp;
   refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0011: what the refund took back and what it could not; null for refunds recorded before. */
+  refund_clawback: ColumnType<RefundClawback | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentNotificationsTable {

@@ -1,13 +1,12 @@
+import { GRANT_ASSETS } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/transaction.js';
 import type { Services } from '../../services.js';
-import { AdminService } from '../admin/admin.service.js';
+import { MembershipService } from '../admin/membership.service.js';
 import type { PackagesTable, GrantSpec } from './commerce.tables.js';
 import type { Selectable } from 'kysely';
 
 export type PackageRow = Selectable<PackagesTable>;
-
-const ASSETS = ['conversation_count', 'word_count', 'drawing_count'] as const;
 
 /** What a package grants, frozen into an order or a code batch: its counts plus gifts, and its membership. */
 export function grantOfPackage(pkg: PackageRow): GrantSpec {
@@ -25,24 +24,30 @@ export function grantOfPackage(pkg: PackageRow): GrantSpec {
  * Applies a grant inside the caller's transaction: each balance through the
  * ledger with `<keyPrefix>:<asset>` as idempotency key (so a replay can never
  * grant twice even if the caller's own guard failed), and the membership
- * through the admin membership service. The caller owns the transaction and
+ * through the membership service, recorded under `membership` (an order's
+ * refund finds it by the order number). The caller owns the transaction and
  * invalidates the user after commit.
  */
 export class Granter {
-  private readonly admin: AdminService;
+  private readonly memberships: MembershipService;
 
   constructor(
     ctx: AppContext,
     private readonly services: Services,
   ) {
-    this.admin = new AdminService(ctx, services);
+    this.memberships = new MembershipService(ctx);
   }
 
-  async applyInTx(tx: Tx, userId: number, grant: GrantSpec, ref: { reason: string; refType: string; refId: string; keyPrefix: string }): Promise<void> {
+  async applyInTx(
+    tx: Tx,
+    userId: number,
+    grant: GrantSpec,
+    ref: { reason: string; refType: string; refId: string; keyPrefix: string; membership: { source: 'order' | 'redeem'; ref: string } },
+  ): Promise<void> {
     if (grant.membership) {
-      await this.admin.grantMembershipInTx(tx, { user_id: userId, kind: grant.membership.kind, level: grant.membership.level, months: grant.membership.months });
+      await this.memberships.grantInTx(tx, { user_id: userId, kind: grant.membership.kind, level: grant.membership.level, months: grant.membership.months, ...ref.membership });
     }
-    for (const asset of ASSETS) {
+    for (const asset of GRANT_ASSETS) {
       const delta = grant[asset];
       if (delta <= 0) continue;
       await this.services.ledger.applyInTx(tx, {

@@ -171,7 +171,7 @@ export class OrdersService {
         await this.repo.setOrderState(tx, order.id, { status: 'paid_after_close', trade_no: payment.trade_no, paid_amount: payment.paid_amount, paid_at: now, closed_at: order.closed_at ?? now });
         return log('paid_after_close', 'not fulfilled: refund by hand');
       }
-      await this.granter.applyInTx(tx, order.user_id, order.snapshot, { reason: 'order', refType: 'order', refId: order.order_no, keyPrefix: `order:${order.order_no}` });
+      await this.granter.applyInTx(tx, order.user_id, order.snapshot, { reason: 'order', refType: 'order', refId: order.order_no, keyPrefix: `order:${order.order_no}`, membership: { source: 'order', ref: order.order_no } });
       await this.repo.setOrderState(tx, order.id, { status: 'fulfilled', trade_no: payment.trade_no, paid_amount: payment.paid_amount, paid_at: now, fulfilled_at: now });
       // Same transaction as the fulfilment: the promoter's commission (once per order) and an invitation reward waiting for a payment.
       await this.services.promotion.distribution.onFulfilledInTx(tx, order);

@@ -92,7 +92,7 @@ export class RedeemService {
         if (!(await this.repo.takeUse(tx, row.id))) throw conflict('redeem_code_used_up');
         // The partial unique index is the real one-per-user guard; the check above only gives a clear message early.
         const use = await this.repo.insertUse(tx, { codeId: row.id, userId, onePerUser: row.one_per_user, now });
-        await this.granter.applyInTx(tx, userId, row.grant_spec, { reason: 'redeem_code', refType: 'redeem', refId: String(row.id), keyPrefix: `redeem:${use.id}` });
+        await this.granter.applyInTx(tx, userId, row.grant_spec, { reason: 'redeem_code', refType: 'redeem', refId: String(row.id), keyPrefix: `redeem:${use.id}`, membership: { source: 'redeem', ref: String(use.id) } });
         afterCommit(() => this.services.userInfo.invalidate(userId));
         return row.grant_spec;
       });

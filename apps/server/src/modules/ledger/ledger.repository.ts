@@ -45,6 +45,12 @@ export class LedgerRepository {
     return Number(row.amount);
   }
 
+  /** The balance, its row locked until the transaction ends (0 without a row). */
+  async lockBalance(tx: Tx, userId: number, asset: string): Promise<number> {
+    const row = await tx.selectFrom('balances').select('amount').where('user_id', '=', userId).where('asset', '=', asset).forUpdate().executeTakeFirst();
+    return row ? Number(row.amount) : 0;
+  }
+
   async insert(tx: Tx, entry: LedgerEntryInput, balanceAfter: number, now: Date): Promise<LedgerRow> {
     return tx
       .insertInto('ledger')

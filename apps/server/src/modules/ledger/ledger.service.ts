@@ -39,6 +39,26 @@ export class LedgerService {
     return { row, replayed: false };
   }
 
+  /**
+   * Takes up to `amount` of one balance inside the caller's transaction: as
+   * much as there is, never below zero (a refund taking back what may have
+   * been spent). The balance row is locked first so a concurrent spend cannot
+   * slip between the read and the deduction. With an idempotency key already
+   * used, nothing more is taken and the earlier amount is answered.
+   */
+  async takeUpToInTx(tx: Tx, entry: Omit<LedgerEntryInput, 'delta'> & { amount: number }): Promise<{ taken: number; replayed: boolean }> {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) throw new AppError('validation_failed', 400, { field: 'amount' });
+    if (entry.idempotencyKey) {
+      const existing = await this.repo.findByKey(tx, entry.idempotencyKey);
+      if (existing) return { taken: -Number(existing.delta), replayed: true };
+    }
+    const { amount, ...rest } = entry;
+    const taken = Math.min(amount, await this.repo.lockBalance(tx, entry.userId, entry.asset));
+    if (taken <= 0) return { taken: 0, replayed: false };
+    await this.applyInTx(tx, { ...rest, delta: -taken });
+    return { taken, replayed: false };
+  }
+
   /** Applies entries in their own transaction and invalidates the user's cached info. */
   async apply(entries: LedgerEntryInput[]): Promise<LedgerRow[]> {
     try {

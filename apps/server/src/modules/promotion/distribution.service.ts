@@ -1,7 +1,6 @@
 import type { Commission } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { transaction, type Tx } from '../../platform/db/transaction.js';
-import { AppError, notFound } from '../../platform/errors.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { PromotionRepository, type CommissionRow } from './promotion.repository.js';
 import type { PromotionSettingsStore } from './promotion.settings.js';
@@ -127,19 +126,11 @@ export class DistributionService {
   }
 
   /**
-   * Records a refund made by hand at the provider: the order becomes
-   * `refunded` and its pending commission is cancelled. Granted balances are
-   * not taken back (the user may have spent them) and a commission that has
-   * already settled stays (decision recorded in docs/product-choices.md).
+   * Inside a refund's transaction (commerce `RefundService`, under the order's
+   * row lock): the order's pending commission is cancelled. A commission that
+   * has already settled stays (decision 0009: it may have been withdrawn).
    */
-  async refund(orderNo: string, reason: string): Promise<{ order_no: string; status: 'refunded'; commission_cancelled: boolean }> {
-    return transaction(this.ctx.db, async (tx) => {
-      const order = await this.repo.lockOrder(tx, orderNo);
-      if (!order) throw notFound('order_not_found');
-      if (order.status !== 'fulfilled' && order.status !== 'refunded') throw new AppError('order_not_refundable', 409);
-      if (order.status === 'fulfilled') await this.repo.markRefunded(tx, order.id, reason, this.ctx.now());
-      const cancelled = await this.repo.cancelPendingOfOrder(tx, order.id, `refund: ${reason}`, this.ctx.now());
-      return { order_no: order.order_no, status: 'refunded' as const, commission_cancelled: cancelled !== undefined };
-    });
+  async cancelOnRefundInTx(tx: Tx, orderId: number, reason: string): Promise<boolean> {
+    return (await this.repo.cancelPendingOfOrder(tx, orderId, `refund: ${reason}`, this.ctx.now())) !== undefined;
   }
 }

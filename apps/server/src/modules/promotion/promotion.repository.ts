@@ -177,14 +177,4 @@ export class PromotionRepository {
     const row = await db.selectFrom('withdrawals').select((eb) => eb.fn.sum<string>('amount').as('s')).where('user_id', '=', userId).where('status', '=', 'paid').executeTakeFirst();
     return Number(row?.s ?? 0);
   }
-
-  // ---- orders (refund) ------------------------------------------------------
-
-  lockOrder(tx: Tx, orderNo: string) {
-    return tx.selectFrom('orders').select(['id', 'order_no', 'status', 'user_id']).where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
-  }
-
-  async markRefunded(tx: Tx, orderId: number, reason: string, now: Date): Promise<void> {
-    await tx.updateTable('orders').set({ status: 'refunded', refunded_at: now, refund_reason: reason }).where('id', '=', orderId).where('status', '=', 'fulfilled').execute();
-  }
 }

@@ -46,7 +46,6 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
   defineRoute(app, api.adminWithdrawApprove, { msg: 'operation_successful', handler: ({ body, requireUser }) => withdrawals.approve(body.id, requireUser().id) });
   defineRoute(app, api.adminWithdrawReject, { msg: 'operation_successful', handler: ({ body, requireUser }) => withdrawals.reject(body.id, requireUser().id, body.reason) });
   defineRoute(app, api.adminWithdrawPaid, { msg: 'operation_successful', handler: ({ body, requireUser }) => withdrawals.paid(body.id, requireUser().id) });
-  defineRoute(app, api.adminOrderRefund, { msg: 'operation_successful', handler: ({ body }) => distribution.refund(body.order_no, body.reason) });
 
   // The poster is an image, not an envelope. Public: it shows only the public invitation link.
   app.get(PROMOTION_POSTER_PATH, { schema: { summary: "A promoter's poster (SVG) with the invitation QR code", tags: ['promotion'], querystring: z.object({ share_id: shareIdSchema }) } }, async (request, reply) => {

@@ -73,6 +73,8 @@ export class SiteService {
       admin_url: '/admin',
       member_package_status: site.member_package_status,
       recharge_package_status: site.recharge_package_status,
+      // Fixed for the life of the process (environment), so the per-locale cache needs no invalidation for it.
+      pay_gateways: this.services.payments.accepted,
       draw: site.draw,
       foreign_url: site.foreign_url,
       is_fc: site.is_fc,

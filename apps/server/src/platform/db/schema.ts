@@ -110,6 +110,8 @@ export interface MembershipsTable {
   level: 'vip' | 'bvip';
   /** null: permanent. Expiry is read by time, never by a job. */
   expires_at: NullableTimestamp;
+  /** Migration 0011: the continuous stretch this membership is in (a grant after a lapse starts the next). */
+  period: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

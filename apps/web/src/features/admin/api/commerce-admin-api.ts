@@ -33,6 +33,9 @@ export const adminOrdersQuery = (f: OrderFilters, pageSize = 20) =>
       request(api.adminOrders, { order_no: f.order_no || undefined, user_id: f.user_id ?? undefined, status: f.status || undefined, page_no: f.page, page_size: pageSize }, { signal }),
   });
 
+/** Refunds an order: the server takes back what it granted and answers what it took (and what it could not). */
+export const refundOrder = (orderNo: string, reason: string) => request(api.adminOrderRefund, { order_no: orderNo, reason });
+
 export const notificationsQuery = (orderNo: string, page: number, pageSize = 20) =>
   queryOptions({
     queryKey: commerceAdminKeys.notifications(orderNo, page),

@@ -27,7 +27,6 @@ export const withdrawalsAdminQuery = (status: '' | (typeof WITHDRAW_STATUSES)[nu
 export const approveWithdrawal = (id: number) => request(api.adminWithdrawApprove, { id });
 export const rejectWithdrawal = (id: number, reason: string) => request(api.adminWithdrawReject, { id, reason });
 export const markWithdrawalPaid = (id: number) => request(api.adminWithdrawPaid, { id });
-export const refundOrder = (orderNo: string, reason: string) => request(api.adminOrderRefund, { order_no: orderNo, reason });
 
 /** Runs the audit on demand (it reads every balance), so it is a query only fetched when asked. */
 export const ledgerAuditQuery = queryOptions({ queryKey: promotionAdminKeys.audit, queryFn: ({ signal }) => request(api.ledgerAudit, undefined, { signal }), enabled: false, staleTime: 0 });

@@ -1,19 +1,18 @@
-import { Button, Drawer, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Drawer, Input, InputNumber, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { ORDER_STATUSES } from '@xueba/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/notify';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResponse } from '@/lib/api';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate, formatMoney } from '@/lib/format';
-import { adminOrdersQuery, commerceAdminKeys, notificationsQuery, type OrderFilters } from '../api/commerce-admin-api';
-import { refundOrder } from '../api/promotion-admin-api';
+import { adminOrdersQuery, notificationsQuery, type OrderFilters } from '../api/commerce-admin-api';
+import { RefundAction, RefundSummary } from './order-refund';
 
 type AdminOrder = ApiResponse<'adminOrders'>['lists'][number];
 type Notification = ApiResponse<'adminOrderNotifications'>['lists'][number];
 const PAGE_SIZE = 20;
-const STATUS_COLOR: Record<string, string> = { created: 'blue', paid: 'cyan', fulfilled: 'green', closed: 'default', paid_after_close: 'red' };
+const STATUS_COLOR: Record<string, string> = { created: 'blue', paid: 'cyan', fulfilled: 'green', closed: 'default', paid_after_close: 'red', refunded: 'orange' };
 const OUTCOME_COLOR: Record<string, string> = { fulfilled: 'green', duplicate: 'default', rejected: 'red', amount_mismatch: 'red', paid_after_close: 'orange', unknown_order: 'orange', gateway_mismatch: 'red', error: 'red' };
 
 /** Admin → Orders: search by number, user or state; each order's detail with its payment notifications; the whole notification log. */
@@ -22,9 +21,11 @@ export function OrdersPanel() {
   const locale = useLocale();
   const [draft, setDraft] = useState<{ order_no: string; user_id: number | null; status: OrderFilters['status'] }>({ order_no: '', user_id: null, status: '' });
   const [filters, setFilters] = useState<OrderFilters>({ ...draft, page: 1 });
-  const [detail, setDetail] = useState<AdminOrder | null>(null);
+  const [opened, setOpened] = useState<AdminOrder | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const orders = useQuery({ ...adminOrdersQuery(filters, PAGE_SIZE), placeholderData: keepPreviousData });
+  // The open order as last listed, so a refund made in the drawer shows there once the list reloads.
+  const detail = opened && (orders.data?.lists.find((o) => o.order_no === opened.order_no) ?? opened);
 
   const columns: TableColumnsType<AdminOrder> = [
     { title: t('commerce.order_no'), dataIndex: 'order_no', render: (v: string) => <code>{v}</code> },
@@ -39,7 +40,7 @@ export function OrdersPanel() {
       key: 'actions',
       width: 80,
       render: (_v, o) => (
-        <Button size="small" onClick={() => setDetail(o)} data-testid={`order-detail-${o.order_no}`}>
+        <Button size="small" onClick={() => setOpened(o)} data-testid={`order-detail-${o.order_no}`}>
           {t('commerceadmin.detail')}
         </Button>
       ),
@@ -73,7 +74,7 @@ export function OrdersPanel() {
         scroll={{ x: 1000 }}
         pagination={{ current: filters.page, pageSize: PAGE_SIZE, total: orders.data?.count ?? 0, onChange: (page) => setFilters((f) => ({ ...f, page })), showSizeChanger: false }}
       />
-      <Drawer open={detail !== null} onClose={() => setDetail(null)} size="large" title={detail ? detail.order_no : ''} destroyOnHidden>
+      <Drawer open={detail !== null} onClose={() => setOpened(null)} size="large" title={detail ? detail.order_no : ''} destroyOnHidden>
         {detail && <OrderDetail order={detail} />}
       </Drawer>
       <Drawer open={logOpen} onClose={() => setLogOpen(false)} size="large" title={t('commerceadmin.notification_log')} destroyOnHidden>
@@ -112,6 +113,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         ))}
       </dl>
       {order.status === 'fulfilled' && <RefundAction orderNo={order.order_no} />}
+      {order.refund && <RefundSummary refund={order.refund} />}
       <h3>{t('commerceadmin.notifications')}</h3>
       <NotificationTable orderNo={order.order_no} />
     </div>
@@ -142,33 +144,5 @@ function NotificationTable({ orderNo }: { orderNo: string }) {
       pagination={{ current: page, pageSize: PAGE_SIZE, total: log.data?.count ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
       data-testid="notification-table"
     />
-  );
-}
-
-/**
- * Marks a fulfilled order refunded after the money went back by hand at the
- * provider: its pending commission is cancelled; granted balances stay.
- */
-function RefundAction({ orderNo }: { orderNo: string }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  return (
-    <Space wrap style={{ marginTop: 16 }}>
-      <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} placeholder={t('promotionadmin.refund_reason')} style={{ width: 280 }} />
-      <Popconfirm
-        title={t('promotionadmin.refund')}
-        onConfirm={() =>
-          void refundOrder(orderNo, reason.trim()).then(() => {
-            toast.success(t('promotionadmin.refunded'));
-            void queryClient.invalidateQueries({ queryKey: commerceAdminKeys.all });
-          }, () => undefined)
-        }
-      >
-        <Button danger disabled={!reason.trim()}>
-          {t('promotionadmin.refund')}
-        </Button>
-      </Popconfirm>
-    </Space>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Modal, Radio, Result } from 'antd';
-import { PAY_GATEWAYS, type Order, type Package } from '@xueba/contract';
+import { Alert, Button, Modal, Result, Spin } from 'antd';
+import type { Order, Package, PayGateway } from '@xueba/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +7,15 @@ import { useLocale } from '@/hooks/use-locale';
 import { userKeys } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { isRequestError } from '@/lib/request';
+import { configQuery } from '@/lib/site-config';
 import { commerceKeys } from '../api/keys';
 import { createOrder, FINAL_STATUSES, orderDetailQuery } from '../api/orders';
+import { defaultGateway, GatewayPicker } from './gateway-picker';
 import { PayAgreement, PayNotes } from './pay-agreement';
+import { PayUnavailable, usePayGateways } from './pay-unavailable';
 import { QrImage } from './qr-image';
 
-type Gateway = (typeof PAY_GATEWAYS)[number];
 type CreatedOrder = Order & { pay_url: string | null; code_url: string | null };
-
-/** Real providers first: the sandbox exists only where the operator switched it on (never by default in production). */
-const GATEWAY_ORDER: Gateway[] = ['wechat', 'alipay', 'sandbox'];
-/** Gateways the server answered "not available" for in this tab; they are greyed out instead of failing again. */
-const unavailable = new Set<Gateway>();
 const POLL_MS = 2000;
 
 /**
@@ -29,13 +26,18 @@ const POLL_MS = 2000;
 export default function CheckoutModal({ pkg, onClose }: { pkg: Package; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [gateway, setGateway] = useState<Gateway>(() => GATEWAY_ORDER.find((g) => !unavailable.has(g)) ?? 'sandbox');
+  const queryClient = useQueryClient();
+  const { gateways, known } = usePayGateways();
+  const [chosen, setChosen] = useState<PayGateway | null>(null);
+  // A choice the (re)loaded config no longer lists falls back to the default.
+  const gateway = chosen !== null && gateways.includes(chosen) ? chosen : defaultGateway(gateways);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<CreatedOrder | null>(null);
 
   const submit = async () => {
+    if (gateway === null) return;
     if (!agreed) {
       setError(t('commerce.agreement_required'));
       return;
@@ -46,7 +48,8 @@ export default function CheckoutModal({ pkg, onClose }: { pkg: Package; onClose:
       setOrder(await createOrder({ package_id: pkg.id, kind: pkg.type, gateway }));
     } catch (e) {
       const message = isRequestError(e) ? e.message : t('errors.server_error');
-      if (message === t('msg.gateway_unavailable')) unavailable.add(gateway);
+      // The server's gateways changed since the config was read (a restart with other keys): read them again.
+      if (message === t('msg.gateway_unavailable')) void queryClient.invalidateQueries({ queryKey: configQuery.queryKey });
       setError(message);
     } finally {
       setBusy(false);
@@ -70,18 +73,11 @@ export default function CheckoutModal({ pkg, onClose }: { pkg: Package; onClose:
         </dl>
         {order ? (
           <PayStep order={order} onRestart={() => setOrder(null)} onClose={onClose} />
+        ) : gateway === null ? (
+          known ? <PayUnavailable /> : <Spin />
         ) : (
           <>
-            <fieldset className="checkout__gateways">
-              <legend>{t('commerce.gateway')}</legend>
-              <Radio.Group value={gateway} onChange={(e) => setGateway(e.target.value as Gateway)}>
-                {GATEWAY_ORDER.map((g) => (
-                  <Radio.Button key={g} value={g} disabled={unavailable.has(g)}>
-                    <span data-testid={`gateway-${g}`}>{t(`commerce.gateway_${g}`)}</span>
-                  </Radio.Button>
-                ))}
-              </Radio.Group>
-            </fieldset>
+            <GatewayPicker gateways={gateways} value={gateway} onChange={setChosen} />
             <PayAgreement
               checked={agreed}
               onChange={(v) => {

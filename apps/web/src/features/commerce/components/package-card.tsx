@@ -58,8 +58,8 @@ export function PackageGrants({ pkg }: { pkg: Package }) {
   );
 }
 
-/** One package on sale: name, price against the original, what it grants, and the buy button. */
-export function PackageCard({ pkg, onBuy, buyLabel, detailLink = false }: { pkg: Package; onBuy: (pkg: Package) => void; buyLabel?: string; detailLink?: boolean }) {
+/** One package on sale: name, price against the original, what it grants, and the buy button (none while `onBuy` is null). */
+export function PackageCard({ pkg, onBuy, buyLabel, detailLink = false }: { pkg: Package; onBuy: ((pkg: Package) => void) | null; buyLabel?: string; detailLink?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const validity = useValidityLabel();
@@ -90,9 +90,11 @@ export function PackageCard({ pkg, onBuy, buyLabel, detailLink = false }: { pkg:
       {pkg.description && <p className="pkg-card__desc muted">{pkg.description}</p>}
       <PackageGrants pkg={pkg} />
       <div className="pkg-card__actions">
-        <button type="button" className={`btn btn--block ${pkg.recommended ? 'btn--primary' : 'btn--outline'}`} onClick={() => onBuy(pkg)} data-testid={`buy-${pkg.id}`}>
-          {buyLabel ?? t('commerce.buy')}
-        </button>
+        {onBuy && (
+          <button type="button" className={`btn btn--block ${pkg.recommended ? 'btn--primary' : 'btn--outline'}`} onClick={() => onBuy(pkg)} data-testid={`buy-${pkg.id}`}>
+            {buyLabel ?? t('commerce.buy')}
+          </button>
+        )}
         {detailLink && (
           <LocaleLink to={`/openvip/${pkg.id}`} className="link-btn small">
             {t('commerce.details')}

@@ -3,8 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PackageCard } from './package-card';
 
-/** A list of packages with its loading, failure and empty states. */
-export function PackageGrid({ query, onBuy, detailLink, testId }: { query: UseQueryResult<{ lists: Package[] }>; onBuy: (pkg: Package) => void; detailLink?: boolean; testId: string }) {
+/** A list of packages with its loading, failure and empty states; `onBuy` null: no buy buttons (no online payment). */
+export function PackageGrid({ query, onBuy, detailLink, testId }: { query: UseQueryResult<{ lists: Package[] }>; onBuy: ((pkg: Package) => void) | null; detailLink?: boolean; testId: string }) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (

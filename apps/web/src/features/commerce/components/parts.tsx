@@ -15,10 +15,11 @@ export function VipPart({ kind, onKind, fixedKind = false }: { kind: Kind; onKin
   const { t } = useTranslation();
   const locale = useLocale();
   const query = useQuery(memberPackagesQuery(kind, locale));
-  const { buy, checkout } = useBuy();
+  const { buy, checkout, notice } = useBuy();
   return (
     <section className="commerce__part" data-testid="openvip-vip">
       {!fixedKind && <Segmented<Kind> value={kind} onChange={onKind} options={MEMBERSHIP_KINDS.map((k) => ({ value: k, label: t(`members.kind.${k}`) }))} />}
+      {notice}
       <PackageGrid query={query} onBuy={buy} detailLink testId="member-packages" />
       <PayNotes />
       {checkout}
@@ -30,9 +31,10 @@ export function VipPart({ kind, onKind, fixedKind = false }: { kind: Kind; onKin
 export function RechargePart() {
   const locale = useLocale();
   const query = useQuery(rechargePackagesQuery(locale));
-  const { buy, checkout } = useBuy();
+  const { buy, checkout, notice } = useBuy();
   return (
     <section className="commerce__part" data-testid="openvip-recharge">
+      {notice}
       <PackageGrid query={query} onBuy={buy} testId="recharge-packages" />
       <PayNotes />
       {checkout}

@@ -2,12 +2,18 @@ import type { Package } from '@xueba/contract';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { isSignedIn } from '@/lib/auth';
 import { LOGIN_MODE, openLogin } from '@/stores/user-store';
+import { PayUnavailable, usePayGateways } from './pay-unavailable';
 
 const CheckoutModal = lazy(() => import('./checkout-modal'));
 
-/** The buy button's action (sign-in first when signed out) and the checkout dialog it opens. */
-export function useBuy(): { buy: (pkg: Package) => void; checkout: ReactNode } {
+/**
+ * The buy button's action (sign-in first when signed out) and the checkout
+ * dialog it opens. With no gateway on, `buy` is null and `notice` says online
+ * payment is not available, to be shown where the buy buttons would be.
+ */
+export function useBuy(): { buy: ((pkg: Package) => void) | null; checkout: ReactNode; notice: ReactNode } {
   const [pkg, setPkg] = useState<Package | null>(null);
+  const { gateways, known } = usePayGateways();
   const buy = (next: Package) => {
     if (!isSignedIn()) {
       openLogin(LOGIN_MODE.LOGIN);
@@ -20,5 +26,6 @@ export function useBuy(): { buy: (pkg: Package) => void; checkout: ReactNode } {
       <CheckoutModal key={pkg.id} pkg={pkg} onClose={() => setPkg(null)} />
     </Suspense>
   ) : null;
-  return { buy, checkout };
+  const none = known && gateways.length === 0;
+  return { buy: none ? null : buy, checkout, notice: none ? <PayUnavailable /> : null };
 }

@@ -28,7 +28,7 @@ function PackageView({ id }: { id: number }) {
   const locale = useLocale();
   const { pathname } = useLocation();
   const detail = useQuery(packageDetailQuery(id, locale));
-  const { buy, checkout } = useBuy();
+  const { buy, checkout, notice } = useBuy();
   const name = detail.data?.name;
   useEffect(() => {
     if (name) document.title = name;
@@ -54,6 +54,7 @@ function PackageView({ id }: { id: number }) {
       <LocaleLink to={pkg.type === 'member' ? `/openvip?kind=${pkg.kind ?? ''}` : '/recharge'} className="link-btn">
         <ArrowLeftOutlined aria-hidden="true" /> {t('commerce.all_packages')}
       </LocaleLink>
+      {notice}
       <PackageCard pkg={pkg} onBuy={buy} />
       <PayNotes />
       {checkout}
