@@ -3,6 +3,7 @@ import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
+import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
 import { serverMessages } from './server-messages';
@@ -408,6 +409,7 @@ export const en: LocaleMessages = {
   ...aiEn,
   oauthadmin: ADMIN_OAUTH.en,
   paperadmin: ADMIN_PAPER.en,
+  adminnav: ADMIN_NAV.en,
   doc: DOC.en,
   commerce: COMMERCE.en,
   commerceadmin: COMMERCE_ADMIN.en,

@@ -3,6 +3,7 @@ import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
+import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
 import { serverMessages } from './server-messages';
@@ -408,6 +409,7 @@ export const ja: LocaleMessages = {
   ...aiJa,
   oauthadmin: ADMIN_OAUTH.ja,
   paperadmin: ADMIN_PAPER.ja,
+  adminnav: ADMIN_NAV.ja,
   doc: DOC.ja,
   commerce: COMMERCE.ja,
   commerceadmin: COMMERCE_ADMIN.ja,

@@ -3,6 +3,7 @@ import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
+import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
 import { serverMessages } from './server-messages';
@@ -408,6 +409,7 @@ export const ko: LocaleMessages = {
   ...aiKo,
   oauthadmin: ADMIN_OAUTH.ko,
   paperadmin: ADMIN_PAPER.ko,
+  adminnav: ADMIN_NAV.ko,
   doc: DOC.ko,
   commerce: COMMERCE.ko,
   commerceadmin: COMMERCE_ADMIN.ko,

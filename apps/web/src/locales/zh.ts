@@ -3,6 +3,7 @@ import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
+import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
 import { serverMessages } from './server-messages';
@@ -408,6 +409,7 @@ export const zh = {
   ...aiZh,
   oauthadmin: ADMIN_OAUTH.zh,
   paperadmin: ADMIN_PAPER.zh,
+  adminnav: ADMIN_NAV.zh,
   doc: DOC.zh,
   commerce: COMMERCE.zh,
   commerceadmin: COMMERCE_ADMIN.zh,
