@@ -1,61 +1,81 @@
-import { Tabs } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer } from 'antd';
+import { createElement, lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { useLocaleNavigate } from '@/hooks/use-locale';
-import { AiModelsPanel } from '../components/ai-models-panel';
-import { CommissionsPanel } from '../components/commissions-panel';
-import { LedgerAuditPanel } from '../components/ledger-audit-panel';
-import { OauthPanel } from '../components/oauth-panel';
-import { OrdersPanel } from '../components/orders-panel';
-import { OutboxPanel } from '../components/outbox-panel';
-import { PackagesPanel } from '../components/packages-panel';
-import { PapersPanel } from '../components/papers-panel';
-import { PromotionSettingsPanel } from '../components/promotion-settings-panel';
-import { RedeemPanel } from '../components/redeem-panel';
-import { SettingsPanel } from '../components/settings-panel';
-import { TasksPanel } from '../components/tasks-panel';
-import { TemplatesPanel } from '../components/templates-panel';
-import { UsersPanel } from '../components/users-panel';
-import { WithdrawalsPanel } from '../components/withdrawals-panel';
+import { Navigate, useParams } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { useLocalePath } from '@/hooks/use-locale';
+import { useIsNarrow } from '@/hooks/use-narrow';
+import { AdminNav } from '../components/admin-nav';
+import { ADMIN_ROOT, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, type AdminSectionKey } from '../lib/admin-sections';
+import '../admin.css';
 
-const SECTIONS = ['users', 'settings', 'oauth', 'outbox', 'models', 'templates', 'papers', 'packages', 'orders', 'redeem', 'tasks', 'promotion', 'commissions', 'withdrawals', 'audit'] as const;
-type Section = (typeof SECTIONS)[number];
+/** Created once: a lazy component made during render would remount (and refetch) its panel every time. */
+const PANELS = new Map<AdminSectionKey, LazyExoticComponent<ComponentType>>(
+  ADMIN_SECTIONS.map((section) => [section.key, lazy(async () => ({ default: await section.load() }))]),
+);
 
-function isSection(value: string): value is Section {
-  return (SECTIONS as readonly string[]).includes(value);
-}
-
-/** Admin console: `/admin` (users) and one path per section, `/admin/<section>`. */
+/**
+ * Admin console: `/admin` shows the first panel, `/admin/<key>` the others (also
+ * under the locale prefixes), so a reload or a shared link opens the same panel.
+ * Wide screens get a grouped menu on the left; narrow ones a button that opens
+ * the same menu in a drawer.
+ */
 export default function AdminPage() {
   const { t } = useTranslation();
-  const navigate = useLocaleNavigate();
-  const rest = (useParams()['*'] ?? '').split('/')[0] ?? '';
-  const section: Section = isSection(rest) ? rest : 'users';
+  const localePath = useLocalePath();
+  const narrow = useIsNarrow();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const segment = (useParams()['*'] ?? '').split('/')[0] ?? '';
+  const found = findSection(segment);
+  // A mistyped or retired panel name: show the first panel under its own address rather than a URL that lies.
+  if (segment && !found) return <Navigate to={localePath(ADMIN_ROOT)} replace />;
+  const active = found ?? DEFAULT_SECTION;
+  // createElement, not <Panel />: the lint rule cannot see that these components come from the module-level table.
+  const panel = PANELS.get(active.key);
+
   return (
     <div className="admin" data-testid="admin-page">
       <h1 className="admin__title">{t('admin.title')}</h1>
-      <Tabs
-        activeKey={section}
-        onChange={(key) => navigate(key === 'users' ? '/admin' : `/admin/${key}`)}
-        destroyOnHidden
-        items={[
-          { key: 'users', label: <span data-testid="admin-tab-users">{t('admin.users')}</span>, children: <UsersPanel /> },
-          { key: 'settings', label: <span data-testid="admin-tab-settings">{t('admin.settings')}</span>, children: <SettingsPanel /> },
-          { key: 'oauth', label: <span data-testid="admin-tab-oauth">{t('oauthadmin.tab')}</span>, children: <OauthPanel /> },
-          { key: 'outbox', label: <span data-testid="admin-tab-outbox">{t('admin.outbox')}</span>, children: <OutboxPanel /> },
-          { key: 'models', label: <span data-testid="admin-tab-models">{t('aiadmin.tab_models')}</span>, children: <AiModelsPanel /> },
-          { key: 'templates', label: <span data-testid="admin-tab-templates">{t('aiadmin.tab_templates')}</span>, children: <TemplatesPanel /> },
-          { key: 'papers', label: <span data-testid="admin-tab-papers">{t('paperadmin.tab')}</span>, children: <PapersPanel /> },
-          { key: 'packages', label: <span data-testid="admin-tab-packages">{t('commerceadmin.tab_packages')}</span>, children: <PackagesPanel /> },
-          { key: 'orders', label: <span data-testid="admin-tab-orders">{t('commerceadmin.tab_orders')}</span>, children: <OrdersPanel /> },
-          { key: 'redeem', label: <span data-testid="admin-tab-redeem">{t('commerceadmin.tab_redeem')}</span>, children: <RedeemPanel /> },
-          { key: 'tasks', label: <span data-testid="admin-tab-tasks">{t('promotionadmin.tab_tasks')}</span>, children: <TasksPanel /> },
-          { key: 'promotion', label: <span data-testid="admin-tab-promotion">{t('promotionadmin.tab_promotion')}</span>, children: <PromotionSettingsPanel /> },
-          { key: 'commissions', label: <span data-testid="admin-tab-commissions">{t('promotionadmin.tab_commissions')}</span>, children: <CommissionsPanel /> },
-          { key: 'withdrawals', label: <span data-testid="admin-tab-withdrawals">{t('promotionadmin.tab_withdrawals')}</span>, children: <WithdrawalsPanel /> },
-          { key: 'audit', label: <span data-testid="admin-tab-audit">{t('promotionadmin.tab_audit')}</span>, children: <LedgerAuditPanel /> },
-        ]}
-      />
+      <div className="admin__body">
+        {!narrow && (
+          <nav className="admin__nav" aria-label={t('adminnav.nav_label')} data-testid="admin-nav">
+            <AdminNav active={active} />
+          </nav>
+        )}
+        <section className="admin__main" aria-labelledby="admin-panel-title">
+          <header className="admin__head">
+            <div className="admin__heading">
+              <span className="admin__group" data-testid="admin-group">
+                {t(`adminnav.groups.${active.group}`)}
+              </span>
+              <h2 className="admin__panel-title" id="admin-panel-title" data-testid="admin-panel-title">
+                {t(active.label)}
+              </h2>
+            </div>
+            {narrow && (
+              <Button icon={<MenuOutlined />} onClick={() => setMenuOpen(true)} aria-expanded={menuOpen} data-testid="admin-nav-toggle">
+                {t('adminnav.open_menu')}
+              </Button>
+            )}
+          </header>
+          <Suspense fallback={<PageSpinner />}>{panel && createElement(panel, { key: active.key })}</Suspense>
+        </section>
+      </div>
+      {narrow && (
+        <Drawer
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          placement="left"
+          size="min(300px, 86vw)"
+          title={t('admin.title')}
+          classNames={{ body: 'admin__drawer-body' }}
+        >
+          <nav aria-label={t('adminnav.nav_label')} data-testid="admin-nav">
+            <AdminNav active={active} onNavigate={() => setMenuOpen(false)} />
+          </nav>
+        </Drawer>
+      )}
     </div>
   );
 }
