@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
 import { openAdminUser, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
 
@@ -55,4 +55,91 @@ test('the admin configures Google sign-in and the button appears in the popup', 
   await visitor.close();
   await page.reload();
   await expect(page.getByTestId('oauth-google-secret')).toHaveValue('');
+});
+
+/** Every menu label shows whole: antd cuts a long one with an ellipsis inside its item. */
+async function expectNoCutLabels(page: Page): Promise<void> {
+  const cut = await page.locator('[data-testid="admin-nav"] .ant-menu-title-content').evaluateAll((items) => items.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+  expect(cut, 'menu labels cut off').toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(width.page, 'the page scrolls sideways').toBeLessThanOrEqual(width.view);
+}
+
+test('the console menu: grouped sections, the panel in the URL, reload, back and deep links, phone layout', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
+
+  // Bare /admin opens the first panel, users, under the first heading.
+  await page.goto('/admin');
+  const nav = page.getByTestId('admin-nav');
+  await expect(nav).toBeVisible();
+  for (const heading of ['用户与消息', '站点与登录', 'AI 与内容', '销售', '推广与结算', '审计']) await expect(nav).toContainText(heading);
+  await expect(page.getByTestId('admin-users')).toBeVisible();
+  await expect(page.getByTestId('admin-tab-users')).toHaveAttribute('aria-current', 'page');
+
+  // A click puts the panel in the URL; a reload keeps it; back returns to the previous one.
+  await page.getByTestId('admin-tab-orders').click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByTestId('admin-panel-title')).toHaveText('订单');
+  await expect(page.getByTestId('admin-group')).toHaveText('销售');
+  await page.getByTestId('admin-tab-audit').click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByTestId('admin-ledger-audit')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('admin-ledger-audit')).toBeVisible();
+  await expect(page.getByTestId('admin-tab-audit')).toHaveAttribute('aria-current', 'page');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByTestId('admin-panel-title')).toHaveText('订单');
+  await page.getByTestId('admin-tab-users').click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // An unknown panel name falls back to the first panel, and the address says so.
+  await page.goto('/admin/no-such-panel');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByTestId('admin-users')).toBeVisible();
+
+  // A deep link under a language prefix opens that panel; the menu's links keep the prefix.
+  await page.goto('/en/admin/withdrawals');
+  await expect(page.getByTestId('admin-panel-title')).toHaveText('Withdrawals');
+  await expect(page.getByTestId('admin-group')).toHaveText('Growth and payouts');
+  await expect(page.getByTestId('admin-tab-withdrawals')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('admin-tab-audit')).toHaveAttribute('href', '/en/admin/audit');
+  await expect(page.getByTestId('admin-tab-users')).toHaveAttribute('href', '/en/admin');
+
+  // Desktop pictures (1280x800, the config's viewport) and labels that fit in every language.
+  for (const [prefix, name] of [['', 'zh'], ['/en', 'en'], ['/ja', 'ja'], ['/ko', 'ko']] as const) {
+    await page.goto(`${prefix}/admin/orders`);
+    await expect(page.getByTestId('admin-tab-orders')).toHaveAttribute('aria-current', 'page');
+    await expectNoCutLabels(page);
+    await expectNoSidewaysScroll(page);
+    // The whole menu fits a laptop screen: no scrolling to find the last item.
+    await expect(page.getByTestId('admin-tab-audit')).toBeInViewport();
+    if (name === 'zh' || name === 'en') await page.screenshot({ path: `test-results/screens/admin-${name}-1280.png` });
+  }
+
+  // A phone: the menu folds into a drawer behind one button; nothing spills sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [prefix, name, packages] of [['', 'zh', '套餐'], ['/en', 'en', 'Packages']] as const) {
+    await page.goto(`${prefix}/admin/orders`);
+    await expect(page.getByTestId('admin-panel-title')).toBeVisible();
+    await expect(page.getByTestId('admin-nav')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `test-results/screens/admin-${name}-390.png` });
+    await page.getByTestId('admin-nav-toggle').click();
+    await expect(page.getByTestId('admin-nav')).toBeVisible();
+    await expect(page.getByTestId('admin-tab-audit')).toBeInViewport();
+    await page.waitForTimeout(400); // the drawer's slide-in, before the picture
+    await expectNoCutLabels(page);
+    await page.screenshot({ path: `test-results/screens/admin-${name}-390-menu.png` });
+    await page.getByTestId('admin-tab-packages').click();
+    await expect(page).toHaveURL(/\/admin\/packages$/);
+    await expect(page.getByTestId('admin-panel-title')).toHaveText(packages);
+    await expect(page.getByTestId('admin-nav')).toBeHidden();
+    await expectNoSidewaysScroll(page);
+  }
 });
