@@ -63,6 +63,13 @@ async function expectNoCutLabels(page: Page): Promise<void> {
   expect(cut, 'menu labels cut off').toEqual([]);
 }
 
+/** The panel's chunk has loaded, its data has arrived and the header shows the signed-in user: ready for a picture. */
+async function expectPanelSettled(page: Page, key: string): Promise<void> {
+  await expect(page.getByTestId(`admin-panel-${key}`)).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(width.page, 'the page scrolls sideways').toBeLessThanOrEqual(width.view);
@@ -115,6 +122,7 @@ test('the console menu: grouped sections, the panel in the URL, reload, back and
   for (const [prefix, name] of [['', 'zh'], ['/en', 'en'], ['/ja', 'ja'], ['/ko', 'ko']] as const) {
     await page.goto(`${prefix}/admin/orders`);
     await expect(page.getByTestId('admin-tab-orders')).toHaveAttribute('aria-current', 'page');
+    await expectPanelSettled(page, 'orders');
     await expectNoCutLabels(page);
     await expectNoSidewaysScroll(page);
     // The whole menu fits a laptop screen: no scrolling to find the last item.
@@ -126,7 +134,7 @@ test('the console menu: grouped sections, the panel in the URL, reload, back and
   await page.setViewportSize({ width: 390, height: 844 });
   for (const [prefix, name, packages] of [['', 'zh', '套餐'], ['/en', 'en', 'Packages']] as const) {
     await page.goto(`${prefix}/admin/orders`);
-    await expect(page.getByTestId('admin-panel-title')).toBeVisible();
+    await expectPanelSettled(page, 'orders');
     await expect(page.getByTestId('admin-nav')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `test-results/screens/admin-${name}-390.png` });
@@ -139,6 +147,7 @@ test('the console menu: grouped sections, the panel in the URL, reload, back and
     await page.getByTestId('admin-tab-packages').click();
     await expect(page).toHaveURL(/\/admin\/packages$/);
     await expect(page.getByTestId('admin-panel-title')).toHaveText(packages);
+    await expectPanelSettled(page, 'packages');
     await expect(page.getByTestId('admin-nav')).toBeHidden();
     await expectNoSidewaysScroll(page);
   }

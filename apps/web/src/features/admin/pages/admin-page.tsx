@@ -59,7 +59,12 @@ export default function AdminPage() {
               </Button>
             )}
           </header>
-          <Suspense fallback={<PageSpinner />}>{panel && createElement(panel, { key: active.key })}</Suspense>
+          <Suspense fallback={<PageSpinner />}>
+            {/* Inside the boundary, so the test id appears only once the panel's chunk has loaded. */}
+            <div className="admin__panel" data-testid={`admin-panel-${active.key}`}>
+              {panel && createElement(panel, { key: active.key })}
+            </div>
+          </Suspense>
         </section>
       </div>
       {narrow && (
