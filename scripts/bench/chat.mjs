@@ -109,8 +109,9 @@ async function api(base, method, route, { token, body } = {}) {
 const directContent = (frame) => frame.startsWith('data: {') && /"content":"[^"]/.test(frame);
 const xuebaContent = (frame) => frame.startsWith('event: delta');
 
-function directStream(upstream, onChunk, onFirst) {
-  return openStream(`${upstream}/chat/completions`, {
+/** The model's own answer, from `endpoint` (the model, or the bare relay in front of it). */
+function directStream(endpoint, onChunk, onFirst) {
+  return openStream(endpoint, {
     headers: { authorization: 'Bearer bench' },
     body: { model: 'bench-model', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hello' }] },
     isContent: directContent,
@@ -160,9 +161,17 @@ export async function benchChat(root, { postgresUrl } = {}) {
   return results;
 }
 
+/** scripts/bench/bare-relay.mjs in front of the model: what one more HTTP hop costs here before any work of a relay's own. */
+async function startBareRelay(root, upstreamUrl) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-relay.mjs')], { env: { ...process.env, UPSTREAM_URL: upstreamUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve));
+  return { url: `http://127.0.0.1:${String(line).replace(/^ready /, '')}`, stop: () => child.kill() };
+}
+
 async function benchOn(root, label, dbEnv) {
   const upstream = startUpstream(root);
   const upstreamUrl = await upstream.ready;
+  const bare = await startBareRelay(root, upstreamUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-chat-'));
   const serverEnv = {
     DATA_DIR: dataDir,
@@ -206,7 +215,7 @@ async function benchOn(root, label, dbEnv) {
     const warm = { rampMs: ANSWER_MS, windowMs: 2000, expectedChunks: CHUNKS };
     /** The same measurement directly, then through Xueba. */
     const both = async (measure, n, options) => [
-      await measure(n, (_, onChunk) => directStream(upstreamUrl, onChunk), options),
+      await measure(n, (_, onChunk) => directStream(`${upstreamUrl}/chat/completions`, onChunk), options),
       await measure(n, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), options),
     ];
     await both(steady, 50, warm);
@@ -251,22 +260,25 @@ async function benchOn(root, label, dbEnv) {
     for (const plan of ROWS) {
       await upstream.command(paced(plan.chunks, plan.delayMs));
       const answerMs = plan.chunks * plan.delayMs;
-      const [direct, xueba] =
+      const [direct, xueba, bareRelay] =
         plan.streams === 1
           ? await alternate(
               SAMPLES,
-              (onChunk) => directStream(upstreamUrl, onChunk),
-              (onChunk) => xuebaStream(base, tokenFor(0), onChunk),
+              [
+                (onChunk) => directStream(`${upstreamUrl}/chat/completions`, onChunk),
+                (onChunk) => xuebaStream(base, tokenFor(0), onChunk),
+                (onChunk) => directStream(`${bare.url}/relay`, onChunk),
+              ],
               { expectedChunks: plan.chunks },
             )
           : await both(steady, plan.streams, { rampMs: answerMs, windowMs: Math.max(WINDOW_MS, answerMs), expectedChunks: plan.chunks });
       const pace = `${plan.chunks} chunks ${plan.delayMs} ms apart`;
-      rows.push({ judged: plan.judged ? 'yes' : 'stress', ...row(pace, plan.streams, direct, xueba) });
+      rows.push({ judged: plan.judged ? 'yes' : 'stress', ...row(pace, plan.streams, direct, xueba), 'bare relay added p50': bareRelay ? (bareRelay.p50 - direct.p50).toFixed(2) : '' });
     }
     await upstream.command(paced(CHUNKS, DELAY_MS));
     for (const n of BURSTS) {
       const [direct, xueba] = await both(burst, n, { expectedChunks: CHUNKS });
-      rows.push({ judged: 'stress', ...row(`${CHUNKS} chunks ${DELAY_MS} ms apart, started at once`, n, direct, xueba) });
+      rows.push({ judged: 'stress', ...row(`${CHUNKS} chunks ${DELAY_MS} ms apart, started at once`, n, direct, xueba), 'bare relay added p50': '' });
     }
 
 
@@ -276,6 +288,7 @@ async function benchOn(root, label, dbEnv) {
     return { rows, memory: { streams: held, rssBeforeKb: before, rssDuringKb: during, perStreamKb: Number(perStream) } };
   } finally {
     await current.stop();
+    bare.stop();
     await upstream.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@
 //   delivered in it per second.
 // - burst(): N streams started in the same millisecond (a stress figure:
 //   the time to first token then includes queueing behind N-1 other starts).
-// - alternate(): one stream, the two paths taking turns one answer at a time
+// - alternate(): one stream, the paths taking turns one answer at a time
 //   (the p50s rest on many samples and drift hits both paths alike).
 import http from 'node:http';
 
@@ -113,15 +113,15 @@ export async function burst(n, open, { expectedChunks }) {
 }
 
 /**
- * One stream at a time, `openA` and `openB` taking turns for `samples`
+ * One stream at a time, the paths of `opens` taking turns for `samples`
  * answers each (after a few unmeasured ones). Chunks per second are each
  * path's chunks after the first over the time from first to last chunk (the
  * delivery rate once an answer streams; the start is what TTFT measures).
  */
-export async function alternate(samples, openA, openB, { expectedChunks }) {
-  const measured = [[], []];
+export async function alternate(samples, opens, { expectedChunks }) {
+  const measured = opens.map(() => []);
   for (let i = 0; i < samples + 5; i += 1) {
-    for (const [k, open] of [openA, openB].entries()) {
+    for (const [k, open] of opens.entries()) {
       const result = await open(() => undefined);
       if (i >= 5) measured[k].push(result);
     }
