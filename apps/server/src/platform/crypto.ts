@@ -6,8 +6,9 @@ export function randomToken(bytes = 32): string {
   return crypto.randomBytes(bytes).toString('base64url');
 }
 
+/** One-shot hash (no Hash object per call): every signed-in request hashes its token. */
 export function sha256(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
+  return crypto.hash('sha256', value, 'hex');
 }
 
 export function hmac(secret: string, value: string): string {
