@@ -99,10 +99,11 @@ export class ChatService {
       // Another tab is answering here: refuse now; `begin` re-checks under the lock.
       if (history.some((m) => m.status === 'generating')) throw conflict('chat_busy');
     }
-    const ids = await this.reserveIds(existing === undefined, history);
     const { messages } = fitContext(systemPrompt(settings), contextTurns(history), { role: 'user', content: body.content }, budget(model));
     const call = { client: this.gate.clientFor(model, locale, userId), model: model.upstreamModel, messages, maxTokens: model.maxOutputTokens || undefined };
+    // The model's request leaves first: everything below only prepares what the stream and the turn write need.
     const upstream = startUpstream(call);
+    const ids = await overlapping(upstream, () => this.reserveIds(existing === undefined, history));
     const conversationId = existing?.id ?? ids.conversation;
     const title = existing?.title ?? titleOf(body.content);
     // The stream starts now, with the reserved ids; the turn is written alongside, once the first chunk is out,
