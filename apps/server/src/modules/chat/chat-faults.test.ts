@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, switchOffTasks, type TestApp } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { listen, stream, textOf, until } from '../../test/sse-client.js';
+import { IdBlocks } from '../../platform/db/id-blocks.js';
 import { AnswerRunner } from './answers.js';
 
 /**
@@ -231,6 +232,28 @@ describe('chat faults', () => {
     expect(res.events.at(-1)).toMatchObject({ type: 'error', refused: true, status: 404, code: 'not_found', charged: null });
     const rows = await t.owned.ctx.db.selectFrom('chat_messages').select('id').where('user_id', '=', u.user.id).execute();
     expect(rows).toHaveLength(0);
+  });
+
+  it('the turn\'s ids cannot be reserved after the model\'s request started: a JSON 500, the request cancelled, nothing stored', async () => {
+    const u = await makeUser(t.app);
+    const sent = fake.requests.length;
+    const abortedBefore = fake.aborted;
+    fake.next({ chunks: ['never ', 'shown'], delayMs: 50 });
+    const take = vi.spyOn(IdBlocks.prototype, 'take').mockRejectedValueOnce(new Error('sequence unavailable'));
+    try {
+      const res = await stream(base, '/chat/send', { content: 'no ids', model: 'env:fake-model' }, { token: u.token, locale: 'en' });
+      expect(res.status).toBe(500);
+      expect(res.json).toMatchObject({ code: 0, msg: 'Server exception' });
+    } finally {
+      take.mockRestore();
+    }
+    // Whatever reached the model was cancelled, not answered to the end (its script takes 100 ms).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.requests.length - sent).toBeLessThanOrEqual(fake.aborted - abortedBefore);
+    const rows = await t.owned.ctx.db.selectFrom('chat_messages').select('id').where('user_id', '=', u.user.id).execute();
+    expect(rows).toHaveLength(0);
+    const after = await stream(base, '/chat/send', { content: 'again', model: 'env:fake-model' }, { token: u.token, locale: 'en' });
+    expect(after.events.at(-1)).toMatchObject({ type: 'end', status: 'done' });
   });
 
   it('answers left generating by a dead run are failed at start; the server keeps serving', async () => {
