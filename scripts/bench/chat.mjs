@@ -146,6 +146,12 @@ async function seedUsers(query) {
   return tokens;
 }
 
+/** CPU time (user + system) a process has used, in ms (Linux clock ticks are 10 ms). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function rssKb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -214,10 +220,14 @@ async function benchOn(root, label, dbEnv) {
     // Warm-up: JIT, connection pools, PGlite caches.
     const warm = { rampMs: ANSWER_MS, windowMs: 2000, expectedChunks: CHUNKS };
     /** The same measurement directly, then through Xueba. */
-    const both = async (measure, n, options) => [
-      await measure(n, (_, onChunk) => directStream(`${upstreamUrl}/chat/completions`, onChunk), options),
-      await measure(n, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), options),
-    ];
+    const both = async (measure, n, options) => {
+      const direct = await measure(n, (_, onChunk) => directStream(`${upstreamUrl}/chat/completions`, onChunk), options);
+      // Xueba's own CPU per chunk it relayed (answers' setup and settlement included): a steadier figure than TTFT, which also waits on the other processes.
+      let relayed = 0;
+      const cpuBefore = cpuMs(current.child.pid);
+      const xueba = await measure(n, (i, onChunk) => xuebaStream(base, tokenFor(i), (now) => ((relayed += 1), onChunk?.(now))), options);
+      return [{ ...direct }, { ...xueba, cpuPerChunkUs: ((cpuMs(current.child.pid) - cpuBefore) * 1000) / relayed }];
+    };
     await both(steady, 50, warm);
 
     // Memory per open stream, before the load levels grow the heap for good: hold 1,000 answers after their first chunk and compare the server's RSS.
@@ -253,6 +263,7 @@ async function benchOn(root, label, dbEnv) {
       'direct chunks/s': Math.round(direct.rate),
       'Xueba chunks/s': Math.round(xueba.rate),
       ratio: (xueba.rate / direct.rate).toFixed(3),
+      'Xueba CPU µs/chunk': xueba.cpuPerChunkUs === undefined ? '' : xueba.cpuPerChunkUs.toFixed(0),
       'samples': `${direct.samples} / ${xueba.samples}`,
       'failed streams': `${direct.errors} / ${xueba.errors}`,
     });

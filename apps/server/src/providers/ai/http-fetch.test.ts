@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpFetch } from './http-fetch.js';
 
@@ -33,6 +34,11 @@ describe('httpFetch', () => {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           res.write('data: one\n\n');
           setTimeout(() => res.socket?.destroy(), 20);
+        } else if (req.url === '/chat/completions') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+          res.write(chunk('Hel'));
+          setTimeout(() => res.end(`${chunk('lo')}data: [DONE]\n\n`), 5);
         } else if (req.url === '/slow') {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           res.write('data: one\n\n');
@@ -89,6 +95,42 @@ describe('httpFetch', () => {
     const pending = reader.read();
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('iterates the body from the socket through Symbol.asyncIterator, with the same backpressure and end', async () => {
+    const res = await httpFetch(`${base}/big`, { method: 'GET' });
+    let bytes = 0;
+    for await (const value of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += value.byteLength;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(bytes).toBe(64 * 64 * 1024);
+  });
+
+  // Pins an openai SDK detail the relay's speed rests on (internal/shims ReadableStreamToAsyncIterable, 6.x):
+  // a body with Symbol.asyncIterator is iterated through it. If an SDK upgrade reads the web stream instead,
+  // answers still work (both read the same queue) but this test says the fast path is gone.
+  it('gives the openai SDK the socket chunks without locking the web stream', async () => {
+    let body: ReadableStream<Uint8Array> | null = null;
+    const client = new OpenAI({
+      baseURL: base,
+      apiKey: 'k',
+      maxRetries: 0,
+      fetch: async (url: string | URL | Request, init?: RequestInit) => {
+        const res = await httpFetch(url, init);
+        body = res.body;
+        return res;
+      },
+    });
+    const stream = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const texts: string[] = [];
+    const lockedWhileReading: boolean[] = [];
+    for await (const chunk of stream) {
+      texts.push(chunk.choices[0]?.delta.content ?? '');
+      lockedWhileReading.push(body!.locked);
+    }
+    expect(texts).toEqual(['Hel', 'lo']);
+    expect(lockedWhileReading).toEqual([false, false]);
   });
 
   it('reads a body larger than it queues, whole and in order', async () => {

@@ -34,48 +34,97 @@ function bodyBytes(body: RequestInit['body']): string | Uint8Array | undefined {
 }
 
 /**
- * The response body as a web stream, fed straight from the socket's 'data'
- * events (Node 20's `Readable.toWeb` costs several promises per chunk on the
- * relay's hot path). One chunk is queued at most; beyond that the socket is
- * paused until the reader pulls. A connection that closes before the end is
- * an error, as it would be from fetch.
+ * The response body's chunks, fed straight from the socket's 'data' events
+ * to whoever awaits the next one (Node 20's `Readable.toWeb` costs several
+ * promises per chunk on the relay's hot path). One chunk is queued at most;
+ * beyond that the socket is paused until the reader asks again. A connection
+ * that closes before the end is an error, as it would be from fetch.
  */
-function webBody(incoming: http.IncomingMessage): ReadableStream<Uint8Array> {
-  let settled = false;
-  return new ReadableStream<Uint8Array>(
+class SocketChunks implements AsyncIterator<Uint8Array> {
+  private readonly queue: Uint8Array[] = [];
+  private waiting: { resolve: (r: IteratorResult<Uint8Array>) => void; reject: (e: unknown) => void } | null = null;
+  private ended = false;
+  private failure: unknown = null;
+
+  constructor(private readonly incoming: http.IncomingMessage) {
+    incoming.on('data', (chunk: Buffer) => {
+      if (this.ended || this.failure !== null) return;
+      const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const waiting = this.waiting;
+      if (waiting) {
+        this.waiting = null;
+        waiting.resolve({ done: false, value: bytes });
+      } else {
+        this.queue.push(bytes);
+        incoming.pause();
+      }
+    });
+    incoming.on('end', () => this.settle(null));
+    incoming.on('error', (error) => this.settle(error));
+    incoming.on('close', () => this.settle(new TypeError('the connection closed before the response ended')));
+  }
+
+  next(): Promise<IteratorResult<Uint8Array>> {
+    const queued = this.queue.shift();
+    if (queued) {
+      this.incoming.resume();
+      return Promise.resolve({ done: false, value: queued });
+    }
+    if (this.failure !== null) return Promise.reject(this.failure as Error);
+    if (this.ended) return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
+  }
+
+  /** The reader stopped early: nothing more is wanted from the connection. */
+  return(): Promise<IteratorResult<Uint8Array>> {
+    this.queue.length = 0;
+    if (!this.ended && this.failure === null) {
+      this.ended = true;
+      this.incoming.destroy();
+    }
+    return Promise.resolve({ done: true, value: undefined });
+  }
+
+  /** The end (null) or the failure; the first one counts ('close' follows both). */
+  private settle(failure: unknown): void {
+    if (this.ended || this.failure !== null) return;
+    if (failure === null) this.ended = true;
+    else this.failure = failure;
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (!waiting) return;
+    if (failure === null) waiting.resolve({ done: true, value: undefined });
+    else waiting.reject(failure);
+  }
+}
+
+/**
+ * The response body: a standard web ReadableStream (what `text()`, `json()`
+ * and `getReader()` read), that also answers `Symbol.asyncIterator` with the
+ * socket's chunks directly. The `openai` SDK iterates a body through
+ * `Symbol.asyncIterator` when it has one (`ReadableStreamToAsyncIterable` in
+ * its internal/shims, pinned by http-fetch.test.ts), so a streamed answer's
+ * chunks skip the web stream's reader and its promises. Both ways read the
+ * same queue; a body is read one way in practice.
+ */
+function socketBody(incoming: http.IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = new SocketChunks(incoming);
+  const stream = new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        incoming.on('data', (chunk: Buffer) => {
-          if (settled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) incoming.pause();
-        });
-        incoming.on('end', () => {
-          if (settled) return;
-          settled = true;
-          controller.close();
-        });
-        incoming.on('error', (error) => {
-          if (settled) return;
-          settled = true;
-          controller.error(error);
-        });
-        incoming.on('close', () => {
-          if (settled) return;
-          settled = true;
-          controller.error(new TypeError('the connection closed before the response ended'));
-        });
+      async pull(controller) {
+        const result = await chunks.next();
+        if (result.done) controller.close();
+        else controller.enqueue(result.value);
       },
-      pull() {
-        incoming.resume();
-      },
-      cancel() {
-        settled = true;
-        incoming.destroy();
+      async cancel() {
+        await chunks.return();
       },
     },
-    { highWaterMark: 1 },
+    // Nothing is pulled until a reader asks: the iterator may be the only reader.
+    { highWaterMark: 0 },
   );
+  Object.defineProperty(stream, Symbol.asyncIterator, { value: () => chunks });
+  return stream;
 }
 
 export const httpFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -117,7 +166,7 @@ export const httpFetch = (input: string | URL | Request, init: RequestInit = {})
       incoming.on('close', () => signal?.removeEventListener('abort', onAbort));
       const status = incoming.statusCode ?? 502;
       // Statuses that may not carry a body get none (the Response constructor refuses one).
-      const stream = status === 204 || status === 304 || init.method === 'HEAD' ? null : webBody(incoming);
+      const stream = status === 204 || status === 304 || init.method === 'HEAD' ? null : socketBody(incoming);
       if (!stream) incoming.resume();
       resolve(new Response(stream, { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }));
     });
