@@ -64,6 +64,8 @@ const ROWS = (() => {
   const levels = process.env.BENCH_CHAT_LEVELS?.split(',').map(Number);
   return levels ? rows.filter((r) => levels.includes(r.streams)) : rows;
 })();
+/** The bare relay is also measured on the judged rows with N streams (BENCH_CHAT_BARE=0 skips it: a third pass per row). */
+const BARE = process.env.BENCH_CHAT_BARE !== '0';
 const BURSTS = (process.env.BENCH_CHAT_BURSTS ?? '100,1000').split(',').filter(Boolean).map(Number);
 /** The model of the bursts and the warm-up: 200 chunks 20 ms apart (50 chunks/s, a 4 s answer). */
 const CHUNKS = 200;
@@ -171,7 +173,7 @@ export async function benchChat(root, { postgresUrl } = {}) {
 async function startBareRelay(root, upstreamUrl) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-relay.mjs')], { env: { ...process.env, UPSTREAM_URL: upstreamUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve));
-  return { url: `http://127.0.0.1:${String(line).replace(/^ready /, '')}`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${String(line).replace(/^ready /, '')}`, pid: child.pid, stop: () => child.kill() };
 }
 
 async function benchOn(root, label, dbEnv) {
@@ -219,15 +221,22 @@ async function benchOn(root, label, dbEnv) {
     await upstream.command(paced(CHUNKS, DELAY_MS));
     // Warm-up: JIT, connection pools, PGlite caches.
     const warm = { rampMs: ANSWER_MS, windowMs: 2000, expectedChunks: CHUNKS };
-    /** The same measurement directly, then through Xueba. */
-    const both = async (measure, n, options) => {
-      const direct = await measure(n, (_, onChunk) => directStream(`${upstreamUrl}/chat/completions`, onChunk), options);
-      // Xueba's own CPU per chunk it relayed (answers' setup and settlement included): a steadier figure than TTFT, which also waits on the other processes.
+    /**
+     * A relay's own CPU per chunk it relayed (answers' setup and settlement included): a steadier
+     * figure than TTFT, which also waits on the other processes sharing the two cores.
+     */
+    const relayedBy = async (pid, measure, n, stream, options) => {
       let relayed = 0;
-      const cpuBefore = cpuMs(current.child.pid);
-      const xueba = await measure(n, (i, onChunk) => xuebaStream(base, tokenFor(i), (now) => ((relayed += 1), onChunk?.(now))), options);
-      return [{ ...direct }, { ...xueba, cpuPerChunkUs: ((cpuMs(current.child.pid) - cpuBefore) * 1000) / relayed }];
+      const cpuBefore = cpuMs(pid);
+      const result = await measure(n, (i, onChunk) => stream(i, (now) => ((relayed += 1), onChunk?.(now))), options);
+      return { ...result, cpuPerChunkUs: ((cpuMs(pid) - cpuBefore) * 1000) / relayed };
     };
+    /** The same measurement directly, then through Xueba (and, with `bare`, through the bare relay: the floor at this load). */
+    const both = async (measure, n, options, { bare: withBare = false } = {}) => [
+      await measure(n, (_, onChunk) => directStream(`${upstreamUrl}/chat/completions`, onChunk), options),
+      await relayedBy(current.child.pid, measure, n, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), options),
+      ...(withBare ? [await relayedBy(bare.pid, measure, n, (_, onChunk) => directStream(`${bare.url}/relay`, onChunk), options)] : []),
+    ];
     await both(steady, 50, warm);
 
     // Memory per open stream, before the load levels grow the heap for good: hold 1,000 answers after their first chunk and compare the server's RSS.
@@ -282,14 +291,14 @@ async function benchOn(root, label, dbEnv) {
               ],
               { expectedChunks: plan.chunks },
             )
-          : await both(steady, plan.streams, { rampMs: answerMs, windowMs: Math.max(WINDOW_MS, answerMs), expectedChunks: plan.chunks });
+          : await both(steady, plan.streams, { rampMs: answerMs, windowMs: Math.max(WINDOW_MS, answerMs), expectedChunks: plan.chunks }, { bare: plan.judged && BARE });
       const pace = `${plan.chunks} chunks ${plan.delayMs} ms apart`;
-      rows.push({ judged: plan.judged ? 'yes' : 'stress', ...row(pace, plan.streams, direct, xueba), 'bare relay added p50': bareRelay ? (bareRelay.p50 - direct.p50).toFixed(2) : '' });
+      rows.push({ judged: plan.judged ? 'yes' : 'stress', ...row(pace, plan.streams, direct, xueba), 'bare relay added p50': bareRelay ? (bareRelay.p50 - direct.p50).toFixed(2) : '', 'bare relay CPU µs/chunk': bareRelay?.cpuPerChunkUs?.toFixed(0) ?? '' });
     }
     await upstream.command(paced(CHUNKS, DELAY_MS));
     for (const n of BURSTS) {
       const [direct, xueba] = await both(burst, n, { expectedChunks: CHUNKS });
-      rows.push({ judged: 'stress', ...row(`${CHUNKS} chunks ${DELAY_MS} ms apart, started at once`, n, direct, xueba), 'bare relay added p50': '' });
+      rows.push({ judged: 'stress', ...row(`${CHUNKS} chunks ${DELAY_MS} ms apart, started at once`, n, direct, xueba), 'bare relay added p50': '', 'bare relay CPU µs/chunk': '' });
     }
 
 
