@@ -8,6 +8,8 @@ import { httpFetch } from './http-fetch.js';
 describe('httpFetch', () => {
   let server: http.Server;
   let base: string;
+  /** Resolved when the server sees a `/slow` response's connection go away. */
+  let slowClosed: Promise<void> = Promise.resolve();
   const seen: { method?: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
 
   beforeAll(async () => {
@@ -42,6 +44,7 @@ describe('httpFetch', () => {
         } else if (req.url === '/slow') {
           res.writeHead(200, { 'content-type': 'text/event-stream' });
           res.write('data: one\n\n');
+          slowClosed = new Promise((resolve) => res.on('close', () => resolve()));
           // Never ends: the caller aborts while reading.
         } else {
           res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -105,6 +108,16 @@ describe('httpFetch', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(bytes).toBe(64 * 64 * 1024);
+  });
+
+  it('closes the connection when the iterating reader stops early', async () => {
+    const res = await httpFetch(`${base}/slow`, { method: 'GET' });
+    for await (const value of res.body as unknown as AsyncIterable<Uint8Array>) {
+      expect(new TextDecoder().decode(value)).toBe('data: one\n\n');
+      break;
+    }
+    // The model's server sees the request go away (it would otherwise stream on for nobody).
+    await slowClosed;
   });
 
   // Pins an openai SDK detail the relay's speed rests on (internal/shims ReadableStreamToAsyncIterable, 6.x):

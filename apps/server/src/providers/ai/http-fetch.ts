@@ -79,7 +79,8 @@ class SocketChunks implements AsyncIterator<Uint8Array> {
   return(): Promise<IteratorResult<Uint8Array>> {
     this.queue.length = 0;
     if (!this.ended && this.failure === null) {
-      this.ended = true;
+      // A read still waiting (the web stream's pull when its reader cancels) ends with the body.
+      this.settle(null);
       this.incoming.destroy();
     }
     return Promise.resolve({ done: true, value: undefined });
