@@ -45,14 +45,19 @@ const SAMPLES = Number(process.env.BENCH_CHAT_SAMPLES ?? 120);
  * headroom: 1,000 streams of 40-chunk answers at 5 chunks/s (125 answers
  * starting a second; session 3's row) and 1,000 streams at 50 chunks/s each
  * (more than the direct path alone delivers here).
- * BENCH_CHAT_ROWS=streams:chunks:delayMs,... replaces the list (all judged);
- * BENCH_CHAT_LEVELS=1,100 keeps the rows with those stream counts.
+ * BENCH_CHAT_ROWS=streams:chunks:delayMs[:processes],... replaces the list
+ * (all judged); BENCH_CHAT_LEVELS=1,100 keeps the rows with those stream counts.
+ * `processes` 2 runs Xueba as two processes sharing the database (the
+ * documented scale-out; the client spreads the streams over both, as a
+ * round-robin balancer would, without a balancer's own hop). PostgreSQL only
+ * (PGlite allows one process); on this 2-core machine it costs more than it
+ * saves (docs/benchmarks.md, session 7), so no default row uses it.
  */
 const ROWS = (() => {
   const rows = process.env.BENCH_CHAT_ROWS
     ? process.env.BENCH_CHAT_ROWS.split(',').map((spec) => {
-        const [streams, chunks, delayMs] = spec.split(':').map(Number);
-        return { streams, chunks, delayMs, judged: true };
+        const [streams, chunks, delayMs, processes = 1] = spec.split(':').map(Number);
+        return { streams, chunks, delayMs, processes, judged: true };
       })
     : [
         { streams: 1, chunks: 10, delayMs: 20, judged: true },
@@ -183,6 +188,8 @@ async function benchOn(root, label, dbEnv) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-chat-'));
   const serverEnv = {
     DATA_DIR: dataDir,
+    // The same secret in every process of the run (rows with two processes start a second one).
+    APP_SECRET: crypto.randomBytes(24).toString('hex'),
     DATABASE_URL: '',
     ...dbEnv,
     HOST: '127.0.0.1',
@@ -195,6 +202,8 @@ async function benchOn(root, label, dbEnv) {
   };
   const server = startProcess(path.join(root, 'apps/server/dist/main.js'), serverEnv);
   const base = `http://127.0.0.1:${PORT}`;
+  /** Where a row with two Xueba processes finds the second. */
+  const secondBase = `http://127.0.0.1:${PORT + 1}`;
   let current = server;
   try {
     await waitFor(`${base}/api/pc/config`);
@@ -225,19 +234,40 @@ async function benchOn(root, label, dbEnv) {
      * A relay's own CPU per chunk it relayed (answers' setup and settlement included): a steadier
      * figure than TTFT, which also waits on the other processes sharing the two cores.
      */
-    const relayedBy = async (pid, measure, n, stream, options) => {
+    const relayedBy = async (pids, measure, n, stream, options) => {
       let relayed = 0;
-      const cpuBefore = cpuMs(pid);
+      const cpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+      const cpuBefore = cpu();
       const result = await measure(n, (i, onChunk) => stream(i, (now) => ((relayed += 1), onChunk?.(now))), options);
-      return { ...result, cpuPerChunkUs: ((cpuMs(pid) - cpuBefore) * 1000) / relayed };
+      return { ...result, cpuPerChunkUs: ((cpu() - cpuBefore) * 1000) / relayed };
     };
-    /** The same measurement directly, then through Xueba (and, with `bare`, through the bare relay: the floor at this load). */
-    const both = async (measure, n, options, { bare: withBare = false } = {}) => [
+    /**
+     * The same measurement directly, then through Xueba (and, with `bare`, through the bare relay: the floor at this load).
+     * `second`: another Xueba process; stream i then asks process i mod 2.
+     */
+    const both = async (measure, n, options, { bare: withBare = false, second = null } = {}) => [
       await measure(n, (_, onChunk) => directStream(`${upstreamUrl}/chat/completions`, onChunk), options),
-      await relayedBy(current.child.pid, measure, n, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), options),
-      ...(withBare ? [await relayedBy(bare.pid, measure, n, (_, onChunk) => directStream(`${bare.url}/relay`, onChunk), options)] : []),
+      second
+        ? await relayedBy([current.child.pid, second.child.pid], measure, n, (i, onChunk) => xuebaStream(i % 2 === 0 ? base : secondBase, tokenFor(i), onChunk), options)
+        : await relayedBy([current.child.pid], measure, n, (i, onChunk) => xuebaStream(base, tokenFor(i), onChunk), options),
+      ...(withBare ? [await relayedBy([bare.pid], measure, n, (_, onChunk) => directStream(`${bare.url}/relay`, onChunk), options)] : []),
     ];
     await both(steady, 50, warm);
+
+    /** Runs `work` with a second Xueba process on the same database when the row asks for two (warmed up as the first was, stopped after). */
+    const withSecondProcess = async (plan, work) => {
+      if ((plan.processes ?? 1) === 1) return work(null);
+      const second = startProcess(path.join(root, 'apps/server/dist/main.js'), { ...serverEnv, PORT: String(PORT + 1) });
+      try {
+        await waitFor(`${secondBase}/api/pc/config`);
+        await upstream.command(paced(CHUNKS, DELAY_MS));
+        await steady(50, (i) => xuebaStream(secondBase, tokenFor(i)), warm);
+        await upstream.command(paced(plan.chunks, plan.delayMs));
+        return await work(second);
+      } finally {
+        await second.stop();
+      }
+    };
 
     // Memory per open stream, before the load levels grow the heap for good: hold 1,000 answers after their first chunk and compare the server's RSS.
     const held = 1000;
@@ -278,6 +308,12 @@ async function benchOn(root, label, dbEnv) {
     });
     const rows = [];
     for (const plan of ROWS) {
+      const processes = plan.processes ?? 1;
+      if (processes > 2 || (processes === 2 && plan.streams === 1)) throw new Error('the chat bench runs Xueba as two processes only on N-stream rows');
+      if (processes === 2 && !dbEnv.DATABASE_URL) {
+        console.log(`\nSkipped on ${label}: ${plan.streams} streams on two processes (PGlite allows one process).`);
+        continue;
+      }
       await upstream.command(paced(plan.chunks, plan.delayMs));
       const answerMs = plan.chunks * plan.delayMs;
       const [direct, xueba, bareRelay] =
@@ -291,8 +327,10 @@ async function benchOn(root, label, dbEnv) {
               ],
               { expectedChunks: plan.chunks },
             )
-          : await both(steady, plan.streams, { rampMs: answerMs, windowMs: Math.max(WINDOW_MS, answerMs), expectedChunks: plan.chunks }, { bare: plan.judged && BARE });
-      const pace = `${plan.chunks} chunks ${plan.delayMs} ms apart`;
+          : await withSecondProcess(plan, (second) =>
+              both(steady, plan.streams, { rampMs: answerMs, windowMs: Math.max(WINDOW_MS, answerMs), expectedChunks: plan.chunks }, { bare: plan.judged && BARE, second }),
+            );
+      const pace = `${plan.chunks} chunks ${plan.delayMs} ms apart${processes === 2 ? ', two Xueba processes' : ''}`;
       rows.push({ judged: plan.judged ? 'yes' : 'stress', ...row(pace, plan.streams, direct, xueba), 'bare relay added p50': bareRelay ? (bareRelay.p50 - direct.p50).toFixed(2) : '', 'bare relay CPU µs/chunk': bareRelay?.cpuPerChunkUs?.toFixed(0) ?? '' });
     }
     await upstream.command(paced(CHUNKS, DELAY_MS));
