@@ -168,7 +168,9 @@ function rssKb(pid) {
 export async function benchChat(root, { postgresUrl } = {}) {
   const only = process.env.BENCH_CHAT_DB;
   const results = {};
-  if (only !== 'postgres') results.pglite = await benchOn(root, 'PGlite', {});
+  // The served app runs PGlite in its own thread; PGLITE_THREAD=0 measures it on the event loop (decision 0015).
+  const pgliteLabel = ['0', 'false'].includes(process.env.PGLITE_THREAD ?? '') ? 'PGlite (in-process)' : 'PGlite (thread)';
+  if (only !== 'postgres') results.pglite = await benchOn(root, pgliteLabel, {});
   if (postgresUrl && only !== 'pglite') {
     results.postgres = await withTempDatabase(postgresUrl, 'xueba_bench_chat', (url) => benchOn(root, 'PostgreSQL', { DATABASE_URL: url }));
   }

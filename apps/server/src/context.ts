@@ -37,7 +37,7 @@ export interface OwnedContext {
 /** Opens the database (migrating it), the bus and the providers chosen by the environment. */
 export async function createContext(env: Env, options: ContextOptions = {}): Promise<OwnedContext> {
   const dataDir = options.memory ? 'memory' : path.join(env.dataDir);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? 'memory' : dataDir });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? 'memory' : dataDir, thread: env.PGLITE_THREAD });
   let bus: InvalidationBus;
   try {
     bus = database.kind === 'postgres' && database.connectionString ? await PgNotifyBus.start(database.pool, database.connectionString) : new LocalBus();

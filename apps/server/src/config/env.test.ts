@@ -22,3 +22,17 @@ describe('REMOTE_FETCH_ALLOW_HOSTS', () => {
     );
   });
 });
+
+describe('PGLITE_THREAD', () => {
+  it('is unset by default (the data directory decides) and reads 1/0 and true/false', () => {
+    expect(loadEnv({}).PGLITE_THREAD).toBeUndefined();
+    expect(loadEnv({ PGLITE_THREAD: '1' }).PGLITE_THREAD).toBe(true);
+    expect(loadEnv({ PGLITE_THREAD: 'true' }).PGLITE_THREAD).toBe(true);
+    expect(loadEnv({ PGLITE_THREAD: '0' }).PGLITE_THREAD).toBe(false);
+    expect(loadEnv({ PGLITE_THREAD: 'false' }).PGLITE_THREAD).toBe(false);
+  });
+
+  it('stops the start on anything else', () => {
+    expect(() => loadEnv({ PGLITE_THREAD: 'maybe' })).toThrow(/PGLITE_THREAD/);
+  });
+});

@@ -46,6 +46,14 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Embedded database only: run PGlite in its own thread (1) or on the app's event loop (0).
+   * Unset: a thread for DATA_DIR, in-process for the tests' in-memory database (decision 0015).
+   */
+  PGLITE_THREAD: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('Xueba <no-reply@xueba.local>'),
   PUBLIC_URL: z.string().url().optional(),

@@ -65,9 +65,11 @@ export function startUpstream(job: Pick<AnswerJob, 'client' | 'model' | 'message
  * When an answer that started before its turn was written should write it:
  * once the first chunk has come (and been forwarded: the write waits for the
  * next turn of the event loop) or `capMs` after the start, whichever is first.
- * On PGlite every statement runs on this event loop, so a write in flight when
- * the first chunk lands would hold that chunk back; a model slow to answer
- * still gets its turn stored (and listed) almost at once.
+ * Building, sending and reading a statement is work on this event loop on
+ * either database (and ran the statement itself here before PGlite had its
+ * own thread, decision 0015), so a write in flight when the first chunk lands
+ * would hold that chunk back; a model slow to answer still gets its turn
+ * stored (and listed) almost at once.
  */
 export function turnWriteSignal(upstream: Upstream, capMs = TURN_WRITE_CAP_MS): Promise<void> {
   return new Promise((resolve) => {

@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Database } from './schema.js';
 import { DataDirLock } from './lock.js';
 import { migrateToLatest } from './migrate.js';
+import { PGliteThread } from './pglite-thread.js';
 
 // bigint (int8) and numeric arrive as strings by default; counts(*) are int8.
 // We keep them as strings in row types and convert at the repository edge.
@@ -25,6 +26,13 @@ export interface OpenOptions {
   /** PGlite data directory; `memory` keeps everything in memory (tests). */
   dataDir: string | 'memory';
   poolSize?: number;
+  /**
+   * Run PGlite in its own thread (pglite-thread.ts, decision 0015) instead of
+   * on the app's event loop. Default: on for a data directory (the served
+   * app), off in memory (API tests start faster in-process; the thread has
+   * its own tests, and the browser tests serve the app on it).
+   */
+  thread?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -46,20 +54,23 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
 
-  let lock: DataDirLock | undefined;
-  let pglite: PGlite;
-  if (options.dataDir === 'memory') {
-    pglite = new PGlite();
-  } else {
-    lock = DataDirLock.acquire(options.dataDir);
-    pglite = new PGlite(path.join(options.dataDir, 'pgdata'));
+  const memory = options.dataDir === 'memory';
+  const lock = memory ? undefined : DataDirLock.acquire(options.dataDir);
+  const dir = memory ? null : path.join(options.dataDir, 'pgdata');
+  let engine: PGlite | PGliteThread;
+  try {
+    engine = (options.thread ?? !memory) ? await PGliteThread.start(dir) : dir ? new PGlite(dir) : new PGlite();
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
   // One connection: PGlite is single-threaded, and a pool of one serialises transactions correctly.
-  const pool = new pg.Pool(createPgConfig(pglite));
+  // The adapter drives either engine through `waitReady` and `execProtocolStream` (it checks for the latter).
+  const pool = new pg.Pool(createPgConfig(engine as PGlite));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const close = async () => {
     await db.destroy();
-    await pglite.close();
+    await engine.close();
     lock?.release();
   };
   try {

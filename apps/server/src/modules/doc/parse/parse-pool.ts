@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../../platform/worker-entry.js';
 import type { Chunk } from '../chunk.js';
 import type { ParsedDocument, ParsedFormat, ParseFailure } from './types.js';
 
@@ -11,12 +11,6 @@ export const PARSE_TIMEOUT_MS = 120_000;
 const IDLE_MS = 300_000;
 
 export type WorkerOutcome = { ok: true; doc: ParsedDocument; chunks: Chunk[] } | { ok: false; reason: ParseFailure; detail: string };
-
-function workerEntry(): URL {
-  const compiled = new URL('./parse.worker.js', import.meta.url);
-  // Running from TypeScript sources (tests, tsx): a small bootstrap loads them through tsx.
-  return fs.existsSync(compiled) ? compiled : new URL('./parse.worker.dev.mjs', import.meta.url);
-}
 
 interface Pending {
   id: number;
@@ -50,7 +44,7 @@ export class ParsePool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(workerEntry(), {
+    const worker = startWorker('parse.worker', import.meta.url, {
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? PARSE_HEAP_MB, stackSizeMb: 8 },
       stdout: true,
       stderr: true,
