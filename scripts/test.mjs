@@ -1,8 +1,9 @@
 // `npm test`: every test, in the order that fails fastest.
 //   1. lint and typecheck
 //   2. unit + API tests on PGlite (vitest: contract, server, web)
-//   3. the server's API tests again on PostgreSQL when DATABASE_URL is set
-//   4. build, then browser tests in Chromium (Playwright)
+//   3. the server's API tests again on PGlite in its own thread (what the served app runs, decision 0015)
+//   4. the server's API tests again on PostgreSQL when DATABASE_URL is set
+//   5. build, then browser tests in Chromium (Playwright)
 // Ends with one line "N passed, N failed" over the steps.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ const steps = [
   { name: 'lint', cmd: npx, args: ['eslint', '.', '--max-warnings=0'] },
   { name: 'typecheck', cmd: npm, args: ['run', 'typecheck'] },
   { name: 'unit+api (PGlite)', cmd: npx, args: ['vitest', 'run', ...vitestJson('pglite')], env: withoutDb },
+  { name: 'api (PGlite thread)', cmd: npx, args: ['vitest', 'run', '--project', 'server', ...vitestJson('pglite-thread')], env: { ...withoutDb, PGLITE_THREAD: '1' } },
   process.env.DATABASE_URL
     ? { name: 'api (PostgreSQL)', cmd: npx, args: ['vitest', 'run', '--project', 'server', ...vitestJson('postgres')], env: process.env }
     : { name: 'api (PostgreSQL)', skip: 'DATABASE_URL is not set' },
