@@ -29,8 +29,8 @@ export interface OpenOptions {
   /**
    * Run PGlite in its own thread (pglite-thread.ts, decision 0015) instead of
    * on the app's event loop. Default: on for a data directory (the served
-   * app), off in memory (API tests start faster in-process; the thread has
-   * its own tests, and the browser tests serve the app on it).
+   * app), off in memory (API tests start faster in-process; `npm test` runs
+   * them again on the thread, and the browser tests serve the app on it).
    */
   thread?: boolean;
 }

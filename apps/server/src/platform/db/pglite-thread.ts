@@ -76,7 +76,7 @@ export class PGliteThread implements Pick<PGlite, 'waitReady' | 'execProtocolStr
     if (DEFERRED.has(message[0] ?? 0)) return [];
     const bytes = this.batch.length === 1 ? message : concat(this.batch);
     this.batch = [];
-    const reply = await this.request(bytes);
+    const reply = await this.send({ id: this.nextId++, bytes });
     const messages: BackendMessage[] = [];
     new Parser().parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (m) => messages.push(m));
     return messages;
@@ -91,10 +91,6 @@ export class PGliteThread implements Pick<PGlite, 'waitReady' | 'execProtocolStr
       this.fail(new Error('the database is closed'));
       await this.worker.terminate();
     }
-  }
-
-  private request(bytes: Uint8Array): Promise<Uint8Array> {
-    return this.send({ id: this.nextId++, bytes });
   }
 
   private send(request: ThreadRequest): Promise<Uint8Array> {

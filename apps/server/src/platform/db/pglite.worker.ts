@@ -10,14 +10,22 @@ import { READY_ID, type ThreadReply, type ThreadRequest } from './pglite-thread.
 const port = parentPort;
 if (!port) throw new Error('pglite.worker must run in a worker thread');
 const { dataDir } = workerData as { dataDir: string | null };
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** PGlite's file-system failures are Emscripten `ErrnoError` objects, not Errors: name and errno are all they carry. */
+function message(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && 'name' in error) {
+    const { name, errno } = error as { name: unknown; errno?: unknown };
+    return errno === undefined ? String(name) : `${String(name)} (errno ${String(errno)})`;
+  }
+  return String(error);
+}
 
 const db = dataDir ? new PGlite(dataDir) : new PGlite();
 try {
   await db.waitReady;
   port.postMessage({ id: READY_ID, bytes: new Uint8Array(0) } satisfies ThreadReply);
 } catch (error) {
-  port.postMessage({ id: READY_ID, error: message(error) } satisfies ThreadReply);
+  port.postMessage({ id: READY_ID, error: `could not open ${dataDir ?? 'the in-memory database'}: ${message(error)}` } satisfies ThreadReply);
 }
 
 let queue = Promise.resolve();
