@@ -74,7 +74,7 @@ export class PGliteThread implements Pick<PGlite, 'waitReady' | 'execProtocolStr
     if (this.failure) throw this.failure;
     this.batch.push(message);
     if (DEFERRED.has(message[0] ?? 0)) return [];
-    const bytes = this.batch.length === 1 ? message : concat(this.batch);
+    const bytes = this.batch.length === 1 ? message : Buffer.concat(this.batch);
     this.batch = [];
     const reply = await this.send({ id: this.nextId++, bytes });
     const messages: BackendMessage[] = [];
@@ -106,14 +106,4 @@ export class PGliteThread implements Pick<PGlite, 'waitReady' | 'execProtocolStr
     for (const waiting of this.waiting.values()) waiting.reject(error);
     this.waiting.clear();
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
 }
