@@ -25,6 +25,13 @@ const localizedExamples = z.object({
 });
 
 /** Admin-editable site settings; `/pc/config` is assembled from these. */
+/**
+ * One policy text. `updated_at` is stamped by the server when the admin changes
+ * the text (the value sent by a client is ignored), so readers see when the
+ * wording they agree to last changed.
+ */
+const policySchema = z.object({ title: localized, content: localized, updated_at: z.string().max(40).optional() });
+
 export const siteSettingsSchema = z.object({
   website: z.object({
     name: z.string().max(100),
@@ -69,10 +76,7 @@ export const siteSettingsSchema = z.object({
   }),
   /** Policies: rich text (HTML) per locale; sanitised on display. */
   policies: z.object(
-    Object.fromEntries(POLICY_TYPES.map((t) => [t, z.object({ title: localized, content: localized })])) as Record<
-      (typeof POLICY_TYPES)[number],
-      z.ZodObject<{ title: typeof localized; content: typeof localized }>
-    >,
+    Object.fromEntries(POLICY_TYPES.map((t) => [t, policySchema])) as Record<(typeof POLICY_TYPES)[number], typeof policySchema>,
   ),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -94,6 +94,6 @@ export const siteEndpoints = {
     summary: 'A policy text in the request locale (rich text HTML)',
     tags: ['index'],
     query: z.object({ type: policyTypeSchema }),
-    response: z.object({ type: policyTypeSchema, title: z.string(), content: z.string(), updated_at: z.string() }),
+    response: z.object({ type: policyTypeSchema, title: z.string(), content: z.string(), updated_at: z.string().nullable() }),
   }),
 };

@@ -46,7 +46,9 @@ export class SettingsService {
   }
 
   async saveSite(settings: SiteSettings): Promise<SiteSettings> {
-    await this.repo.set(SITE_KEY, settings, this.ctx.now());
+    const previous = await this.site();
+    const stamped = stampPolicies(previous.policies, settings.policies, this.ctx.now());
+    await this.repo.set(SITE_KEY, { ...settings, policies: stamped }, this.ctx.now());
     await this.ctx.bus.publish('settings', SITE_KEY);
     return this.site();
   }
@@ -60,6 +62,22 @@ export class SettingsService {
     await this.repo.set(key, value, this.ctx.now());
     await this.ctx.bus.publish('settings', key);
   }
+}
+
+/**
+ * A policy's date moves only when its title or text changes: the stored date is
+ * kept otherwise, whatever the client sent, so saving an unrelated setting does
+ * not make every policy look freshly revised.
+ */
+export function stampPolicies(before: SiteSettings['policies'], after: SiteSettings['policies'], now: Date): SiteSettings['policies'] {
+  const out = { ...after };
+  for (const type of Object.keys(after) as (keyof SiteSettings['policies'])[]) {
+    const old = before[type];
+    const next = after[type];
+    const changed = JSON.stringify([old.title, old.content]) !== JSON.stringify([next.title, next.content]);
+    out[type] = { ...next, updated_at: changed ? now.toISOString() : old.updated_at };
+  }
+  return out;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -95,7 +95,7 @@ export class SiteService {
   async policy(type: PolicyType, locale: Locale) {
     const site = await this.services.settings.site();
     const policy = site.policies[type];
-    return { type, title: policy.title[locale], content: policy.content[locale], updated_at: new Date(0).toISOString() };
+    return { type, title: policy.title[locale], content: policy.content[locale], updated_at: policy.updated_at ?? null };
   }
 
   async visit(terminal: string, userId: number | null, ip: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, envelopeSchema, type PcConfig } from '@xueba/contract';
+import { api, envelopeSchema, type PcConfig, type SiteSettings } from '@xueba/contract';
 import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
 
 describe('site: visit, config, policy', () => {
@@ -89,6 +89,33 @@ describe('site: visit, config, policy', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(0);
     expect(bad.body.msg).toBe('Invalid parameter: type');
+  });
+
+  it("dates a policy by its own last change: the shipped date, then the admin's edit, not other settings' saves", async () => {
+    const admin = await makeUser(t.app, { role: 'admin' });
+    const policyDate = async (type: string) => (await call<{ updated_at: string | null }>(t.app, 'GET', '/index/policy', { query: { type } })).body.data.updated_at;
+    const shipped = await policyDate('privacy');
+    expect(shipped).toBe('2026-11-22T00:00:00.000Z');
+
+    const settings = (await call<SiteSettings>(t.app, 'GET', '/admin/settings', { token: admin.token })).body.data;
+    t.clock.advance(60_000);
+    const edited = { ...settings.policies.pay, content: { ...settings.policies.pay.content, en: '<p>New payment terms.</p>' } };
+    const before = t.clock.now().getTime();
+    const saved = await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...settings, policies: { ...settings.policies, pay: edited } } });
+    expect(saved.status).toBe(200);
+    const payDate = await policyDate('pay');
+    expect(Date.parse(payDate ?? '')).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(payDate ?? '')).toBeLessThanOrEqual(t.clock.now().getTime());
+    expect(await policyDate('privacy')).toBe(shipped);
+
+    // Saving something else (or sending a made-up date) leaves every policy's date alone.
+    const again = (await call<SiteSettings>(t.app, 'GET', '/admin/settings', { token: admin.token })).body.data;
+    t.clock.advance(60_000);
+    const forged = { ...again.policies, privacy: { ...again.policies.privacy, updated_at: '2030-01-01T00:00:00.000Z' } };
+    await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...again, is_fc: !again.is_fc, policies: forged } });
+    expect(await policyDate('pay')).toBe(payDate);
+    expect(await policyDate('privacy')).toBe(shipped);
+    await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...again, policies: settings.policies } });
   });
 
   it('POST /index/visit records a visit and validates the terminal', async () => {

@@ -8,6 +8,7 @@ import { SanitizedHtml } from '@/components/sanitized-html';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
 import { usePolicy } from '../api/get-policy';
+import { withoutLeadingTitle } from '../lib/leading-title';
 
 function isPolicyType(value: string | undefined): value is PolicyType {
   return (POLICY_TYPES as readonly string[]).includes(value ?? '');
@@ -44,7 +45,7 @@ function Policy({ type }: { type: PolicyType }) {
       ) : (
         <>
           {policy.data.updated_at && <p className="muted small">{t('policy.updated', { date: formatDate(policy.data.updated_at, locale) })}</p>}
-          {policy.data.content ? <SanitizedHtml className="rich-text" html={policy.data.content} /> : <p className="muted">{t('policy.empty')}</p>}
+          {policy.data.content ? <SanitizedHtml className="rich-text" html={withoutLeadingTitle(policy.data.content, title)} /> : <p className="muted">{t('policy.empty')}</p>}
         </>
       )}
     </article>
