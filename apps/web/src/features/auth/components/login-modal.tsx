@@ -20,6 +20,17 @@ const TITLES: Record<LoginMode, string> = {
   6: 'auth.title_forgot',
 };
 
+/** The line under the title: each mode says what it does, so registering never reads "sign in". */
+const SUBTITLES: Record<LoginMode, string> = {
+  0: 'auth.subtitle',
+  1: 'auth.subtitle_forgot',
+  2: 'auth.subtitle_forgot',
+  3: 'auth.subtitle_register',
+  4: 'auth.bind_hint',
+  5: 'auth.subtitle_register',
+  6: 'auth.subtitle_forgot',
+};
+
 /** The login popup with the seven modes of spec §4. */
 export default function LoginModal() {
   const { t } = useTranslation();
@@ -82,7 +93,7 @@ export default function LoginModal() {
         <span className="brand-mark" aria-hidden="true" />
         <div>
           <h2 data-testid="login-title">{t(TITLES[mode])}</h2>
-          <p className="muted">{mode === LOGIN_MODE.BIND_MOBILE ? t('auth.bind_hint') : t('auth.subtitle', { name: config.website.name || t('app.name') })}</p>
+          <p className="muted">{t(SUBTITLES[mode], { name: config.website.name || t('app.name') })}</p>
         </div>
       </div>
       <div key={mode}>{body}</div>

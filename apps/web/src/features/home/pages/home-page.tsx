@@ -6,6 +6,7 @@ import { useSiteConfig } from '@/lib/site-config';
 import { LOGIN_MODE, openLogin } from '@/stores/user-store';
 import { Capabilities } from '../components/capabilities';
 import { ProblemExamples } from '../components/problem-examples';
+import { isNewAccount } from '../lib/greeting';
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export default function HomePage() {
     <div className="page home" data-testid="home-page">
       <section className="hero">
         <p className="hero__eyebrow">{t('home.eyebrow')}</p>
-        <h1 className="hero__title">{user ? t('home.greeting_user', { name: user.nickname }) : t('home.greeting')}</h1>
+        <h1 className="hero__title">{user ? t(isNewAccount(user.create_time) ? 'home.greeting_new' : 'home.greeting_user', { name: user.nickname }) : t('home.greeting')}</h1>
         <p className="hero__intro">{intro}</p>
         <div className="hero__actions">
           {user ? (
