@@ -19,6 +19,7 @@ export type StorageKey =
   | 'channel'
   | 'click_id'
   | 'share_clicked'
+  | 'expire_popup_shown'
   | 'userInfo'
   | 'authStatus';
 

@@ -7,6 +7,8 @@ import { UserRepository, type OrgRow } from './user.repository.js';
 
 /** How long a shown or dismissed organisation prompt stays quiet. */
 export const ORG_PROMPT_QUIET_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a new account is left alone before it is asked for its organisation. */
+export const NEW_ACCOUNT_QUIET_MS = 24 * 60 * 60 * 1000;
 
 /** Avatars are paths the upload endpoint returned, or an https URL (e.g. a provider's picture). */
 const AVATAR_PATH = /^\/files\/images\/[A-Za-z0-9/_.-]+$/;
@@ -70,8 +72,11 @@ export class UserService {
   async orgInfo(userId: number): Promise<OrgInfo> {
     const [org, user] = await Promise.all([this.users.findOrg(this.ctx.db, userId), this.users.findById(this.ctx.db, userId)]);
     if (org) return present(org, 0);
+    const now = this.ctx.now().getTime();
     const prompted = user?.org_prompted_at;
-    const quiet = prompted !== null && prompted !== undefined && this.ctx.now().getTime() - prompted.getTime() < ORG_PROMPT_QUIET_MS;
+    // A new account first gets to use the product; the question waits for a later day.
+    const isNew = user !== undefined && now - user.created_at.getTime() < NEW_ACCOUNT_QUIET_MS;
+    const quiet = isNew || (prompted !== null && prompted !== undefined && now - prompted.getTime() < ORG_PROMPT_QUIET_MS);
     return { id: null, name: '', department: '', position: '', show_edit: quiet ? 0 : 1 };
   }
 

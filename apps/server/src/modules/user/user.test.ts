@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, envelopeSchema, type UserInfo } from '@xueba/contract';
 import { call, createTestApp, makeUser, type Called, type TestApp } from '../../test/helpers.js';
+import { NEW_ACCOUNT_QUIET_MS } from './user.service.js';
 import { countRows } from '../../test/codes.js';
 
 function expectFail(res: Called<unknown>, status: number, msg: string, code = 0): void {
@@ -28,7 +29,7 @@ describe('user: centre, info, profile, organisation, ledger', () => {
     const { user, token } = await makeUser(t.app);
     const res = await call(t.app, 'GET', '/user/center', { token, query: { user_sn: 'abc_1', channel: 'wx.ad' } });
     const parsed = envelopeSchema(api.center.response).parse(res.body);
-    expect(parsed.data).toMatchObject({ invite_count: 0, org: { id: null, show_edit: 1 }, user: { id: user.id } });
+    expect(parsed.data).toMatchObject({ invite_count: 0, org: { id: null, show_edit: 0 }, user: { id: user.id } });
     await call(t.app, 'GET', '/user/center', { token, query: { user_sn: 'later', channel: 'other' } });
     const row = await t.app.ctx.db.selectFrom('users').select(['user_sn', 'channel']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ user_sn: 'abc_1', channel: 'wx.ad' });
@@ -66,9 +67,11 @@ describe('user: centre, info, profile, organisation, ledger', () => {
     expect(after).toEqual(before);
   });
 
-  it('organisation: show_edit until set or prompted within 7 days', async () => {
+  it('organisation: not asked on the first day, then show_edit until set or prompted within 7 days', async () => {
     const { token } = await makeUser(t.app);
     const org = async () => envelopeSchema(api.orgInfo.response).parse((await call(t.app, 'GET', '/user/orgInfo', { token })).body).data;
+    expect((await org()).show_edit).toBe(0);
+    t.clock.advance(NEW_ACCOUNT_QUIET_MS + 1000);
     expect(await org()).toEqual({ id: null, name: '', department: '', position: '', show_edit: 1 });
     expect((await call(t.app, 'POST', '/user/logOrgEditNotify', { token, body: {} })).body.code).toBe(1);
     expect((await org()).show_edit).toBe(0);
