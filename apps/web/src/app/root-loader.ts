@@ -1,14 +1,27 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { isLocale } from '@xueba/contract';
+import { DEFAULT_LOCALE, isLocale } from '@xueba/contract';
 import { COOKIE, getCookie } from '@/lib/cookies';
 import { ensureUser } from '@/lib/auth';
 import { setLocale } from '@/lib/i18n';
-import { splitLocale } from '@/lib/locale-path';
+import { localizePath, splitLocale } from '@/lib/locale-path';
 import { queryClient } from '@/lib/query-client';
 import { configIsForOtherLocale, configQuery } from '@/lib/site-config';
 import { bindShareIfPending, runStartup } from './startup';
 
 let firstRun = true;
+
+/**
+ * The language a visitor chose is kept (the locale cookie, 365 days, spec §9):
+ * an unprefixed path, which would mean Chinese, is sent to the same page in the
+ * remembered language. `/lang/redirect` is the one unprefixed path that is
+ * itself the choice of Chinese, so it is never redirected.
+ */
+export function rememberedLocaleRedirect(url: URL, prefixed: boolean): string | null {
+  if (prefixed || url.pathname === '/lang/redirect') return null;
+  const saved = getCookie(COOKIE.locale);
+  if (!isLocale(saved) || saved === DEFAULT_LOCALE) return null;
+  return localizePath(url.pathname + url.search, saved);
+}
 
 /**
  * Runs before every navigation (spec §4): the language of the URL prefix is
@@ -20,12 +33,9 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null>
   const isFirst = firstRun;
   firstRun = false;
   const attribution = isFirst ? runStartup(url) : null;
-  if (isFirst && url.pathname === '/') {
-    // Like Nuxt i18n's root redirect: a returning visitor who chose another language lands in it.
-    const saved = getCookie(COOKIE.locale);
-    if (isLocale(saved) && saved !== 'zh') throw redirect(`/${saved}${url.search}`);
-  }
-  const { locale } = splitLocale(url.pathname);
+  const { locale, prefixed } = splitLocale(url.pathname);
+  const remembered = rememberedLocaleRedirect(url, prefixed);
+  if (remembered) throw redirect(remembered);
   // The config is answered in the request's language, so the language is set first.
   const config = setLocale(locale).then(() =>
     (configIsForOtherLocale() ? queryClient.fetchQuery(configQuery) : queryClient.ensureQueryData(configQuery)).catch(() => null),
