@@ -18,3 +18,15 @@ test('a chosen language survives unprefixed links, and choosing Chinese switches
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/academic_search$/);
   await expect(page.locator('html')).toHaveAttribute('lang', /^zh/);
 });
+
+test('the 404 page speaks the interface language', async ({ page }) => {
+  for (const [prefix, text] of [
+    ['', '页面不存在'],
+    ['/ja', 'ページが見つかりません'],
+    ['/ko', '페이지를 찾을 수 없습니다'],
+    ['/en', 'Page Not Found'],
+  ] as const) {
+    await page.goto(`${prefix}/no-such-page`);
+    await expect(page.getByTestId('error-page')).toContainText(`${text}`);
+  }
+});

@@ -28,6 +28,8 @@ describe('route table', () => {
     expect(matchRoutes(routes, '/policy/privacy')?.[0]?.route.id).toBe('default:/policy/:type');
     expect(matchRoutes(routes, '/ko/admin/settings')?.[0]?.route.id).toBe('ko:/admin/*');
     expect(matchRoutes(routes, '/fr/user/info')).toBeNull();
+    // A named page of the spec, not a plan id.
+    expect(matchRoutes(routes, '/openvip/index_copy')?.[0]?.route.id).toBe('default:/openvip/index_copy');
     expect(findRoute('/en/user/info')?.auth).toBe('user');
     expect(findRoute('/admin/outbox')?.auth).toBe('admin');
     expect(findRoute('/ja')?.path).toBe('/');

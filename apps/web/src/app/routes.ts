@@ -37,6 +37,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/lang/google', layout: 'blank', title: 'lang.signing_in', load: () => import('@/features/lang/pages/lang-google-page') },
   { path: '/empty', layout: 'blank', title: 'empty.title', load: () => import('@/features/misc/pages/empty-page') },
   { path: '/openvip', layout: 'app', antd: true, title: 'commerce.openvip_title', load: () => import('@/features/commerce/pages/openvip-page') },
+  { path: '/openvip/index_copy', layout: 'app', antd: true, title: 'commerce.openvip_title', load: () => import('@/features/commerce/pages/openvip-page') },
   { path: '/openvip/:id', layout: 'app', antd: true, title: 'commerce.openvip_title', load: () => import('@/features/commerce/pages/package-page') },
   { path: '/recharge', layout: 'app', antd: true, title: 'commerce.recharge_title', load: () => import('@/features/commerce/pages/recharge-page') },
   { path: '/redeem_code', layout: 'app', antd: true, title: 'commerce.redeem_title', load: () => import('@/features/commerce/pages/redeem-page') },

@@ -46,7 +46,7 @@ export const ja: LocaleMessages = {
   },
   errors: { network_error: 'ネットワークに接続できません。接続を確認して再試行してください', server_error: 'サーバーで問題が発生しました。しばらくしてから再試行してください' },
   error: {
-    not_found: 'Page Not Found: {{path}}',
+    not_found: 'ページが見つかりません：{{path}}',
     internal: 'Internal Server Error',
     not_found_hint: 'お探しのページは存在しないか、移動しました。',
     internal_hint: '問題が発生しました。しばらくしてから再試行してください。',

@@ -46,7 +46,7 @@ export const ko: LocaleMessages = {
   },
   errors: { network_error: '네트워크에 연결할 수 없습니다. 연결을 확인한 후 다시 시도하세요', server_error: '서버에 문제가 발생했습니다. 잠시 후 다시 시도하세요' },
   error: {
-    not_found: 'Page Not Found: {{path}}',
+    not_found: '페이지를 찾을 수 없습니다: {{path}}',
     internal: 'Internal Server Error',
     not_found_hint: '찾으시는 페이지가 없거나 이동되었습니다.',
     internal_hint: '문제가 발생했습니다. 잠시 후 다시 시도하세요.',

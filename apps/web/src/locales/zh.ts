@@ -46,7 +46,7 @@ export const zh = {
   },
   errors: { network_error: '网络连接失败，请检查网络后重试', server_error: '服务器开小差了，请稍后再试' },
   error: {
-    not_found: 'Page Not Found: {{path}}',
+    not_found: '页面不存在：{{path}}',
     internal: 'Internal Server Error',
     not_found_hint: '你访问的页面不存在或已被移动。',
     internal_hint: '服务出现问题，请稍后再试。',
