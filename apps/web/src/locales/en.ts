@@ -66,7 +66,7 @@ export const en: LocaleMessages = {
     greeting: 'Hi, I am Xueba',
     greeting_user: 'Welcome back, {{name}}',
     greeting_new: 'Welcome to Xueba, {{name}}',
-    intro: 'An academic AI assistant for researchers and students: questions and answers, polishing, paper search, document reading and mind maps in one place.',
+    intro: 'An academic AI assistant for researchers and students: questions and answers, polishing, paper search and document reading in one place.',
     cta_start: 'Sign up free',
     cta_learn: 'Learn more',
     cta_profile: 'My account',

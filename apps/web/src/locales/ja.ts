@@ -66,7 +66,7 @@ export const ja: LocaleMessages = {
     greeting: 'こんにちは、学霸です',
     greeting_user: 'おかえりなさい、{{name}} さん',
     greeting_new: 'ようこそ学霸へ、{{name}} さん',
-    intro: '研究者と学生のための学術 AI アシスタント。質問応答、校正、論文検索、文書読解、マインドマップをひとつの場所で。',
+    intro: '研究者と学生のための学術 AI アシスタント。質問応答、校正、論文検索、文書読解をひとつの場所で。',
     cta_start: '無料で登録',
     cta_learn: '詳しく見る',
     cta_profile: 'マイページ',

@@ -66,7 +66,7 @@ export const ko: LocaleMessages = {
     greeting: '안녕하세요, Xueba입니다',
     greeting_user: '{{name}}님, 다시 오신 것을 환영합니다',
     greeting_new: '{{name}}님, Xueba에 오신 것을 환영합니다',
-    intro: '연구자와 학생을 위한 학술 AI 어시스턴트: 질의응답, 교정, 논문 검색, 문서 읽기, 마인드맵을 한곳에서.',
+    intro: '연구자와 학생을 위한 학술 AI 어시스턴트: 질의응답, 교정, 논문 검색, 문서 읽기를 한곳에서.',
     cta_start: '무료로 가입',
     cta_learn: '자세히 보기',
     cta_profile: '내 정보',

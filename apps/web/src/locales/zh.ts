@@ -66,7 +66,7 @@ export const zh = {
     greeting: '你好，我是学霸',
     greeting_user: '{{name}}，欢迎回来',
     greeting_new: '{{name}}，欢迎来到学霸',
-    intro: '面向科研人员与学生的学术 AI 助手：学术问答、论文润色、文献检索、文档阅读与思维导图，一处完成。',
+    intro: '面向科研人员与学生的学术 AI 助手：学术问答、论文润色、文献检索与文档阅读，一处完成。',
     cta_start: '免费注册',
     cta_learn: '了解学霸',
     cta_profile: '个人中心',

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 
-// The language a visitor chooses at /lang is kept: unprefixed links (which mean
-// Chinese) lead to the same page in the chosen language, until Chinese is chosen.
+// What a newcomer meets in the first minutes: the language they chose is kept,
+// the home page links to what exists, and unknown pages say so in their language.
+
+// Unprefixed links (which mean Chinese) lead to the same page in the chosen
+// language, until Chinese is chosen.
 test('a chosen language survives unprefixed links, and choosing Chinese switches back', async ({ page }) => {
   await page.goto('/lang?redirect=/chat');
   await page.getByTestId('lang-en').click();
@@ -29,4 +32,13 @@ test('the 404 page speaks the interface language', async ({ page }) => {
     await page.goto(`${prefix}/no-such-page`);
     await expect(page.getByTestId('error-page')).toContainText(`${text}`);
   }
+});
+
+test('home feature cards are links to features that exist', async ({ page }) => {
+  await page.goto('/');
+  const cards = page.getByTestId('capabilities').getByRole('link');
+  await expect(cards).toHaveCount(4);
+  await expect(page.getByTestId('capabilities')).not.toContainText('AI 绘画');
+  await page.getByTestId('capability-search').click();
+  await expect(page).toHaveURL(/\/academic_search$/);
 });
