@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '../../../playwright.config';
+import { signInWithPassword } from './support';
 
 // What a newcomer meets in the first minutes: the language they chose is kept,
 // the home page links to what exists, and unknown pages say so in their language.
@@ -41,4 +43,20 @@ test('home feature cards are links to features that exist', async ({ page }) => 
   await expect(page.getByTestId('capabilities')).not.toContainText('AI 绘画');
   await page.getByTestId('capability-search').click();
   await expect(page).toHaveURL(/\/academic_search$/);
+});
+
+test('on a phone the message box is on the first screen, and conversations open from a button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const signedIn of [false, true]) {
+    if (signedIn) await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/chat');
+    const input = await page.getByTestId('chat-input').boundingBox();
+    expect(input).not.toBeNull();
+    expect((input?.y ?? 0) + (input?.height ?? 0)).toBeLessThanOrEqual(844);
+    await page.screenshot({ path: `test-results/screens/chat-390-${signedIn ? 'user' : 'visitor'}.png` });
+  }
+  await expect(page.getByTestId('conversation-list')).toBeHidden();
+  await page.getByTestId('chat-list-toggle').click();
+  await expect(page.getByTestId('conversation-list')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/chat-390-list.png' });
 });

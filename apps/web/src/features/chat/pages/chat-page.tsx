@@ -1,5 +1,5 @@
 import '@/styles/ai.css';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -32,6 +32,8 @@ export default function ChatPage() {
   const composer = useRef<ComposerHandle>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [balanceMessage, setBalanceMessage] = useState<string | null>(null);
+  // Phones show the conversation list on demand, over the chat, so the message box stays on screen.
+  const [listOpen, setListOpen] = useState(false);
 
   const models = useChatModels();
   const [picked, setPicked] = useState<string | null>(() => storedModel());
@@ -116,12 +118,16 @@ export default function ChatPage() {
   const examples = config.pc_page.problem_examples;
 
   return (
-    <div className={`chat${signedIn ? '' : ' chat--guest'}`} data-testid="chat-page">
+    <div className={`chat${signedIn ? '' : ' chat--guest'}${listOpen ? ' chat--list-open' : ''}`} data-testid="chat-page">
       {signedIn && (
         <ConversationList
           activeId={conversationId}
-          onSelect={(id) => setParams({ id: String(id) })}
+          onSelect={(id) => {
+            setListOpen(false);
+            setParams({ id: String(id) });
+          }}
           onNew={() => {
+            setListOpen(false);
             setParams({});
             composer.current?.focus();
           }}
@@ -129,6 +135,19 @@ export default function ChatPage() {
       )}
       <section className="chat__main">
         <header className="chat__head">
+          {signedIn && (
+            <button
+              type="button"
+              className="icon-btn chat__list-toggle"
+              onClick={() => setListOpen((open) => !open)}
+              aria-expanded={listOpen}
+              aria-label={t('chat.conversations')}
+              title={t('chat.conversations')}
+              data-testid="chat-list-toggle"
+            >
+              <UnorderedListOutlined />
+            </button>
+          )}
           <h1 className="chat__title" data-testid="chat-title">
             {session.title ?? t('chat.new')}
           </h1>
