@@ -4,6 +4,7 @@ import { loadEnv } from './config/env.js';
 import { createContext } from './context.js';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './modules/user/admin-bootstrap.js';
+import { startBanner } from './start-banner.js';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   const owned = await createContext(env);
   const webDist = env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(owned.ctx, { webDist });
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(owned.ctx, app.services, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? await ensureAdmin(owned.ctx, app.services, env.ADMIN_EMAIL, env.ADMIN_PASSWORD) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -43,7 +44,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  app.log.info(`Xueba ${owned.ctx.version} on ${owned.database.kind === 'pglite' ? `PGlite (${env.dataDir})` : 'PostgreSQL'}; mail: ${owned.ctx.mail ? 'SMTP' : 'log + outbox'}`);
+  const model = await app.services.models.resolve(undefined, 'en');
+  process.stdout.write(
+    startBanner({
+      version: owned.ctx.version,
+      url: env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST}:${env.PORT}`,
+      database: owned.database.kind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+      files: path.join(env.dataDir, 'files'),
+      model: model.kind === 'offline' ? 'offline (no model connected: answers from retrieval; connect one in /admin -> Models)' : `${model.name} (${model.key})`,
+      mail: owned.ctx.mail ? 'SMTP' : 'not configured: mails go to the server log and /admin -> Outbox',
+      admin: admin && env.ADMIN_EMAIL ? `${env.ADMIN_EMAIL} ${admin}` : null,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -106,7 +106,8 @@ const envSchema = z.object({
   ALIPAY_PRIVATE_KEY: z.string().optional(),
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   ALIPAY_GATEWAY_URL: z.string().url().default('https://openapi.alipay.com/gateway.do'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Default: `info` (one line a request), `warn` when NODE_ENV=production (no line a request). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: boolish,
   /** A read-only model channel from the environment: an OpenAI-compatible base URL, its key and a comma-separated model list. */
   AI_BASE_URL: z.string().url().optional(),
@@ -118,7 +119,8 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = Omit<ParsedEnv, 'LOG_LEVEL'> & { LOG_LEVEL: NonNullable<ParsedEnv['LOG_LEVEL']>; dataDir: string };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -130,5 +132,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
     throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const logLevel = parsed.data.LOG_LEVEL ?? (parsed.data.NODE_ENV === 'production' ? 'warn' : 'info');
+  return { ...parsed.data, LOG_LEVEL: logLevel, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

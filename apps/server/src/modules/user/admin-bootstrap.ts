@@ -8,14 +8,15 @@ import { UserRepository } from './user.repository.js';
  * the existing account and set its password (so an operator locked out can
  * recover by restarting with the variables).
  */
-export async function ensureAdmin(ctx: AppContext, services: Services, email: string, password: string): Promise<void> {
+export async function ensureAdmin(ctx: AppContext, services: Services, email: string, password: string): Promise<'created' | 'promoted'> {
   const users = new UserRepository();
   const passwordHash = await hashPassword(password);
   const existing = await users.findByEmail(ctx.db, email);
   if (existing) {
     await users.update(ctx.db, existing.id, { role: 'admin', password_hash: passwordHash, disabled: false, failed_logins: 0, locked_until: null }, ctx.now());
     await services.userInfo.invalidate(existing.id);
-    return;
+    return 'promoted';
   }
   await services.accounts.create({ email, passwordHash, role: 'admin', nickname: 'admin' });
+  return 'created';
 }
