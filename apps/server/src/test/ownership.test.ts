@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DocItem, DocMessage, Template } from '@xueba/contract';
-import { call, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from './helpers.js';
+import type { DocItem, DocMessage, Order, Package, Template } from '@xueba/contract';
+import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from './helpers.js';
 import { startAiTestApp, type AiTestApp } from './ai-app.js';
 import { FakeOpenAI } from './fake-openai.js';
 import { listen, stream, textOf, until, type StreamEvent, type StreamResult } from './sse-client.js';
@@ -212,6 +212,28 @@ describe('ownership: another user\'s ids are refused before anything happens', (
     expect(runner.abort('chat_messages', answerId, b.user.id)).toBeNull();
     expect(runner.openFor(a.user.id)).toBe(1);
     await expectFinished(ai, result);
+  });
+});
+
+describe('ownership: orders', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PAY_SANDBOX_DELAY_MS: '0' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('B reading A\'s expired order is refused and does not close it; A reading it does', async () => {
+    const a = await makeUser(t.app);
+    const b = await makeUser(t.app);
+    const pkg = (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages')).body.data.lists[0]!;
+    const order = (await call<Order>(t.app, 'POST', '/order/create', { token: a.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    t.clock.advance(31 * 60_000);
+    expectRefused(await asB({ app: t.app, base: '' }, b.token, [['GET', '/order/detail', { order_no: order.order_no }, 'Order not found']]));
+    const row = await t.owned.ctx.db.selectFrom('orders').select('status').where('order_no', '=', order.order_no).executeTakeFirstOrThrow();
+    expect(row.status).toBe('created');
+    expect((await call<Order>(t.app, 'GET', '/order/detail', { token: a.token, query: { order_no: order.order_no } })).body.data.status).toBe('closed');
   });
 });
 
