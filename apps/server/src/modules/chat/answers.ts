@@ -156,7 +156,10 @@ export class AnswerRunner {
     for (const table of ['chat_messages', 'creations'] as const) {
       const mine = ids(table);
       if (mine.length > 0) {
-        for (const id of await this.repo.stopRequested(this.ctx.db, table, mine)) this.abort(table, id, 'stopped');
+        for (const id of await this.repo.stopRequested(this.ctx.db, table, mine)) {
+          const entry = this.active.get(`${table}:${id}`);
+          if (entry) void this.abortEntry(entry, 'stopped');
+        }
         if (this.ticks % (HEARTBEAT_MS / POLL_MS) === 0) await this.repo.heartbeat(this.ctx.db, table, mine, this.ctx.now());
       }
       if (this.ticks % 60 === 0) {
@@ -166,18 +169,21 @@ export class AnswerRunner {
     }
   }
 
-  /** Aborts a local answer; returns a promise that resolves once it is settled, or null if it is not here. */
-  abort(table: AnswerTable, id: number, reason: StopReason = 'stopped'): Promise<void> | null {
+  /**
+   * Aborts the owner's answer streaming here; returns a promise that resolves
+   * once it is settled, or null if it is not here or not theirs (answer ids
+   * are sequential: an id alone proves nothing).
+   */
+  abort(table: AnswerTable, id: number, owner: number): Promise<void> | null {
     const entry = this.active.get(`${table}:${id}`);
-    if (!entry) return null;
+    if (!entry || entry.userId !== owner) return null;
+    return this.abortEntry(entry, 'stopped');
+  }
+
+  private abortEntry(entry: Active, reason: StopReason): Promise<void> {
     entry.reason ??= reason;
     entry.controller.abort();
     return entry.done;
-  }
-
-  isActive(table: AnswerTable, id: number, userId?: number): boolean {
-    const entry = this.active.get(`${table}:${id}`);
-    return entry !== undefined && (userId === undefined || entry.userId === userId);
   }
 
   /** Answers this process is streaming for the user (a cheap first check before the database's). */
@@ -200,11 +206,7 @@ export class AnswerRunner {
   /** Stops everything (server shutdown): partial answers are kept as stopped and billed as delivered. */
   async stopAll(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
-    const pending = [...this.active.values()].map((entry) => {
-      entry.reason ??= 'shutdown';
-      entry.controller.abort();
-      return entry.done;
-    });
+    const pending = [...this.active.values()].map((entry) => this.abortEntry(entry, 'shutdown'));
     await Promise.allSettled(pending);
   }
 

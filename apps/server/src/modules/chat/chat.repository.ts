@@ -220,12 +220,14 @@ export class ChatRepository {
       .execute();
   }
 
-  async requestStop(db: Db, table: 'chat_messages' | 'creations', ids: number[]): Promise<void> {
+  /** Asks whichever process streams these answers of the user to stop them; another user's rows are never touched. */
+  async requestStop(db: Db, table: 'chat_messages' | 'creations', userId: number, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await db
       .updateTable(table)
       .set({ stop_requested: true })
       .where('id', 'in', ids.map(String))
+      .where('user_id', '=', userId)
       .where('status', '=', 'generating')
       .execute();
   }

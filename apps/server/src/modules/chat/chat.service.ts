@@ -244,24 +244,29 @@ export class ChatService {
     return presentConversation(row);
   }
 
-  /** Stops what is still generating in it (here or in another process), then deletes it. */
+  /**
+   * Stops what is still generating in it (here or in another process), then
+   * deletes it. Someone else's conversation is not found, like a missing one
+   * (product-choices "Ownership checks"), and nothing of it is stopped.
+   */
   async delete(userId: number, conversationId: number): Promise<void> {
     const conversation = await this.repo.conversation(this.ctx.db, userId, conversationId);
-    if (!conversation) return;
+    if (!conversation) throw notFound();
     const generating = await this.repo.generatingIn(this.ctx.db, conversationId);
-    await this.repo.requestStop(this.ctx.db, 'chat_messages', generating);
-    await Promise.all(generating.map((id) => this.runner.abort('chat_messages', id)));
+    await this.repo.requestStop(this.ctx.db, 'chat_messages', userId, generating);
+    await Promise.all(generating.map((id) => this.runner.abort('chat_messages', id, userId)));
     await this.repo.deleteConversation(this.ctx.db, userId, conversationId);
   }
 
   async stop(userId: number, messageId: number): Promise<{ status: ChatMessage['status'] }> {
-    // An answer streaming here may not be written yet (its turn commits alongside the stream).
-    if (this.runner.isActive('chat_messages', messageId, userId)) await this.runner.abort('chat_messages', messageId);
+    // An answer streaming here may not be written yet (its turn commits alongside the stream); the runner knows its owner.
+    const local = this.runner.abort('chat_messages', messageId, userId);
+    if (local) await local;
     const message = await this.writtenMessage(userId, messageId);
     if (!message || message.role !== 'assistant') throw notFound();
     if (message.status !== 'generating') return { status: message.status };
-    await this.repo.requestStop(this.ctx.db, 'chat_messages', [messageId]);
-    const settled = this.runner.abort('chat_messages', messageId);
+    await this.repo.requestStop(this.ctx.db, 'chat_messages', userId, [messageId]);
+    const settled = this.runner.abort('chat_messages', messageId, userId);
     if (settled) await settled;
     const after = await this.repo.message(this.ctx.db, userId, messageId);
     return { status: after?.status ?? 'stopped' };

@@ -90,7 +90,8 @@ export class OrdersService {
 
   async detail(userId: number, orderNo: string, locale: Locale): Promise<Order> {
     const now = this.ctx.now();
-    await this.repo.closeExpired(this.ctx.db, now, { orderNo });
+    // Only the caller's own order is closed on the way (product-choices "Ownership checks").
+    await this.repo.closeExpired(this.ctx.db, now, { orderNo, userId });
     const row = await this.repo.findOrder(this.ctx.db, orderNo);
     if (!row || row.user_id !== userId) throw notFound('order_not_found');
     return presentOrder(row, locale, now);

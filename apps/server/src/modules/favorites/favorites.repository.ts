@@ -26,11 +26,13 @@ export class FavoritesRepository {
     return db.selectFrom('favorites').selectAll().where('user_id', '=', values.userId).where('message_id', '=', String(values.messageId)).executeTakeFirstOrThrow();
   }
 
-  async remove(db: Db, userId: number, by: { id?: number; messageId?: number }): Promise<void> {
+  /** Removes the user's own favorite; returns how many rows went (0: none of theirs matched). */
+  async remove(db: Db, userId: number, by: { id?: number; messageId?: number }): Promise<number> {
     let query = db.deleteFrom('favorites').where('user_id', '=', userId);
     if (by.id !== undefined) query = query.where('id', '=', by.id);
     if (by.messageId !== undefined) query = query.where('message_id', '=', String(by.messageId));
-    await query.execute();
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async list(db: Db, userId: number, keyword: string | undefined, limit: number, offset: number): Promise<{ rows: FavoriteRow[]; count: number }> {

@@ -37,8 +37,10 @@ export class FavoritesService {
     return present(row);
   }
 
+  /** Someone else's favorite is not found, like a missing one (product-choices "Ownership checks"). */
   async remove(userId: number, by: { id?: number; message_id?: number }): Promise<void> {
-    await this.repo.remove(this.ctx.db, userId, { id: by.id, messageId: by.message_id });
+    const removed = await this.repo.remove(this.ctx.db, userId, { id: by.id, messageId: by.message_id });
+    if (removed === 0) throw notFound();
   }
 
   async list(userId: number, query: { page_no: number; page_size: number; keyword?: string }) {

@@ -163,8 +163,8 @@ export class TemplatesService {
     const row = await this.repo.creation(this.ctx.db, userId, id);
     if (!row) throw notFound();
     if (row.status !== 'generating') return { status: row.status };
-    await this.chat.requestStop(this.ctx.db, 'creations', [id]);
-    const settled = this.runner.abort('creations', id);
+    await this.chat.requestStop(this.ctx.db, 'creations', userId, [id]);
+    const settled = this.runner.abort('creations', id, userId);
     if (settled) await settled;
     return { status: (await this.repo.creation(this.ctx.db, userId, id))?.status ?? 'stopped' };
   }
@@ -180,8 +180,18 @@ export class TemplatesService {
     return presentCreation(row);
   }
 
+  /**
+   * The owner first: someone else's creation is not found, like a missing one
+   * (product-choices "Ownership checks"), and its output keeps streaming.
+   * A running output of the owner is stopped (here or in another process) before its row goes.
+   */
   async deleteCreation(userId: number, id: number): Promise<void> {
-    this.runner.abort('creations', id);
+    const row = await this.repo.creation(this.ctx.db, userId, id);
+    if (!row) throw notFound();
+    if (row.status === 'generating') {
+      await this.chat.requestStop(this.ctx.db, 'creations', userId, [id]);
+      await this.runner.abort('creations', id, userId);
+    }
     await this.repo.deleteCreation(this.ctx.db, userId, id);
   }
 
