@@ -37,6 +37,12 @@ export const MESSAGES = {
   upload_not_allowed: { zh: '不允许上传该文件', en: 'Upload not allowed', ja: 'このファイルはアップロードできません', ko: '업로드할 수 없는 파일입니다' },
   please_login_first: { zh: '请先登录', en: 'Please log in first', ja: '先にログインしてください', ko: '먼저 로그인하세요' },
   login_required: { zh: '请登录后再操作', en: 'Please log in before proceeding', ja: 'ログインしてから操作してください', ko: '로그인 후 진행하세요' },
+  visitor_questions_used: {
+    zh: '今天的免费提问次数已用完，登录后即可继续提问',
+    en: "Today's free questions are used up; sign in to keep asking",
+    ja: '本日の無料質問回数を使い切りました。ログインすると引き続き質問できます',
+    ko: '오늘의 무료 질문 횟수를 모두 사용했습니다. 로그인하면 계속 질문할 수 있습니다',
+  },
   login_expired: { zh: '登录已失效，请重新登录', en: 'Your session has expired, please log in again', ja: 'ログインの有効期限が切れました。再度ログインしてください', ko: '로그인이 만료되었습니다. 다시 로그인하세요' },
   not_member: { zh: '您还不是会员，请先开通会员', en: 'You are not a member yet, please become a member first', ja: 'まだ会員ではありません。先に会員になってください', ko: '아직 회원이 아닙니다. 먼저 회원에 가입하세요' },
   membership_disabled: { zh: '会员功能未开启', en: 'Membership function is not enabled', ja: '会員機能は有効になっていません', ko: '회원 기능이 활성화되지 않았습니다' },

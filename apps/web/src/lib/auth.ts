@@ -63,8 +63,11 @@ export async function signOut(): Promise<void> {
   resetSession();
 }
 
-/** Envelope code -1 (spec §8): log out, and for a POST also open the login dialog. */
-export function handleLoginFailure(method: 'GET' | 'POST'): void {
+/**
+ * Envelope code -1 (spec §8): log out, and for a POST also open the login dialog,
+ * which shows the server's reason when it is more than "please log in".
+ */
+export function handleLoginFailure(method: 'GET' | 'POST', message?: string): void {
   resetSession();
-  if (method === 'POST') openLogin(LOGIN_MODE.LOGIN);
+  if (method === 'POST') openLogin(LOGIN_MODE.LOGIN, message || null);
 }

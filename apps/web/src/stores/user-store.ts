@@ -26,6 +26,8 @@ export interface UserState {
   tempToken: string | null;
   showLogin: boolean;
   loginMode: LoginMode;
+  /** Why the login popup opened by itself (e.g. the free questions are used up), shown above the form. */
+  loginReason: string | null;
   showRedeem: boolean;
   redeemShowCount: number;
   expirePopup: 'member' | 'vip' | null;
@@ -38,6 +40,7 @@ export const userStore = createStore<UserState>({
   tempToken: null,
   showLogin: false,
   loginMode: LOGIN_MODE.LOGIN,
+  loginReason: null,
   showRedeem: false,
   redeemShowCount: 0,
   expirePopup: null,
@@ -49,12 +52,12 @@ export function useUserStore<T>(select: (state: UserState) => T): T {
   return useStore(userStore, select);
 }
 
-export function openLogin(mode: LoginMode = LOGIN_MODE.LOGIN): void {
-  userStore.set({ showLogin: true, loginMode: mode });
+export function openLogin(mode: LoginMode = LOGIN_MODE.LOGIN, reason: string | null = null): void {
+  userStore.set({ showLogin: true, loginMode: mode, loginReason: reason });
 }
 
 export function closeLogin(): void {
-  userStore.set({ showLogin: false, tempToken: null });
+  userStore.set({ showLogin: false, tempToken: null, loginReason: null });
 }
 
 export function setLoginMode(mode: LoginMode): void {

@@ -109,7 +109,7 @@ describe('chat over an OpenAI-compatible upstream', () => {
     expect(fake.requests.filter((r) => r.messages.at(-1)?.content === '   ')).toHaveLength(0);
   });
 
-  it('gives visitors chat_limit free answers a day, unsaved, then asks them to log in', async () => {
+  it('gives visitors chat_limit free answers a day, unsaved, then asks them to log in and says why', async () => {
     for (let i = 0; i < 3; i += 1) {
       const res = await stream(base, '/chat/send', { content: `visitor ${i}` });
       expect(res.status).toBe(200);
@@ -118,7 +118,7 @@ describe('chat over an OpenAI-compatible upstream', () => {
     }
     const refused = await stream(base, '/chat/send', { content: 'visitor 4' }, { locale: 'en' });
     expect(refused.status).toBe(401);
-    expect(refused.json).toMatchObject({ code: -1, msg: 'Please log in before proceeding' });
+    expect(refused.json).toMatchObject({ code: -1, msg: "Today's free questions are used up; sign in to keep asking" });
   });
 
   it('checks the balance before the call (402), works exactly at the boundary, and is free for members', async () => {

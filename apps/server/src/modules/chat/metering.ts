@@ -31,7 +31,7 @@ export class AnswerGate {
     if (limit <= 0) throw unauthorized('login_required');
     const now = this.ctx.now();
     const used = await this.repo.countVisitorQuestion(this.ctx.db, hmac(this.ctx.appSecret, `chat-ip:${ip}`).slice(0, 32), now.toISOString().slice(0, 10));
-    if (used > limit) throw unauthorized('login_required');
+    if (used > limit) throw unauthorized('visitor_questions_used');
   }
 
   /** Spec §6: an active academic AI membership (VIP or B-VIP) consumes no counts. */

@@ -9,8 +9,8 @@ import { getItem, getSetting } from '../storage';
  */
 export interface RequestContext {
   getLocale: () => string;
-  /** Called for envelope code -1 (spec §8): log out; for POST also open the login dialog. */
-  onLoginFailure: (method: HttpMethod) => void;
+  /** Called for envelope code -1 (spec §8): log out; for POST also open the login dialog (with the server's message as its reason). */
+  onLoginFailure: (method: HttpMethod, message: string) => void;
   /** Translates the few texts the layer produces itself (network failure, server error). */
   translate: (key: 'network_error' | 'server_error') => string;
   toastSuccess: (message: string) => void;

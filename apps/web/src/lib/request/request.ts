@@ -81,7 +81,7 @@ export async function handleEnvelope<T>(response: Response, method: HttpMethod, 
       if (show && msg && !silent) requestContext.toastError(msg);
       throw new RequestError(msg, { code: Code.FAIL, status: response.status, data: body.data });
     case Code.LOGIN_FAILURE:
-      requestContext.onLoginFailure(method);
+      requestContext.onLoginFailure(method, msg);
       throw new RequestError(msg, { code: Code.LOGIN_FAILURE, status: response.status, data: body.data });
     default:
       // Code 2 ("open a new page") and anything newer: hand the data to the caller (spec §8).

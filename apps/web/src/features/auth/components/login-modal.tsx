@@ -36,6 +36,7 @@ export default function LoginModal() {
   const { t } = useTranslation();
   const open = useUserStore((s) => s.showLogin);
   const mode = useUserStore((s) => s.loginMode);
+  const reason = useUserStore((s) => s.loginReason);
   const { config } = useSiteConfig();
   const flags = config.login;
   const navigate = useNavigate();
@@ -96,6 +97,11 @@ export default function LoginModal() {
           <p className="muted">{t(SUBTITLES[mode], { name: config.website.name || t('app.name') })}</p>
         </div>
       </div>
+      {reason && (
+        <p className="callout callout--warning login-modal__reason" role="status" data-testid="login-reason">
+          {reason}
+        </p>
+      )}
       <div key={mode}>{body}</div>
     </Modal>
   );

@@ -74,8 +74,7 @@ export default function ChatPage() {
 
   const send = async (content: string): Promise<boolean> => {
     if (!signedIn && visitorQuestionsToday() >= config.chat.chat_limit) {
-      toast.warning(t('msg.please_login_first'));
-      openLogin(LOGIN_MODE.LOGIN);
+      openLogin(LOGIN_MODE.LOGIN, t('chat.guest_used_up', { count: config.chat.chat_limit }));
       return false;
     }
     stick.current = true;
@@ -115,6 +114,8 @@ export default function ChatPage() {
     onSpeak: config.voice.voice_broadcast.is_open && speech.supported ? (m) => speech.toggle(m.key, m.content) : undefined,
   };
   const empty = session.messages.length === 0 && !session.loading;
+  const guestLeft = Math.max(0, config.chat.chat_limit - visitorQuestionsToday());
+  const guestHint = guestLeft > 0 ? t('chat.guest_hint', { count: config.chat.chat_limit, left: guestLeft }) : t('chat.guest_used_up', { count: config.chat.chat_limit });
   const examples = config.pc_page.problem_examples;
 
   return (
@@ -188,7 +189,7 @@ export default function ChatPage() {
           {empty && (
             <div className="chat__welcome" data-testid="chat-empty">
               <h2>{t('chat.welcome')}</h2>
-              <p className="muted">{signedIn ? t('chat.welcome_hint') : t('chat.guest_hint', { count: config.chat.chat_limit })}</p>
+              <p className="muted">{signedIn ? t('chat.welcome_hint') : guestHint}</p>
               {examples.length > 0 && (
                 <ul className="chat__examples" data-testid="chat-examples">
                   {examples.map((e, i) => (
