@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { docFileUrlSchema, type DocFileUrl, type Envelope } from '@xueba/contract';
@@ -5,6 +8,7 @@ import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.
 import { memberUser, multipart, uploadDocs } from '../../test/doc-fixture.js';
 import { fileAccess, newFileKey } from '../../providers/storage/file-keys.js';
 import { FileUrlSigner } from '../../providers/storage/signed-url.js';
+import { LocalFileStorage } from '../../providers/storage/storage.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000dIHDR-rest-of-a-png')]);
 
@@ -35,6 +39,21 @@ describe('file keys and signed URLs', () => {
     expect(new FileUrlSigner('secret-b', () => now).check('private/7/documents/x.pdf', query)).toEqual({ ok: false, reason: 'invalid' });
     now = new Date('2026-05-03T00:10:00Z');
     expect(signer.check('private/7/documents/x.pdf', query)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('never lets a public-looking key climb into the private namespace of the local store', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'xueba-files-'));
+    try {
+      const store = new LocalFileStorage(root, new FileUrlSigner('s', () => new Date()));
+      await store.put('private/7/documents/2026/05/x.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+      for (const climb of ['public/../private/7/documents/2026/05/x.pdf', 'public/images/../../private/7/documents/2026/05/x.pdf', 'public/./x.pdf', 'images//x.png']) {
+        expect(fileAccess(climb).visibility).toBe('public');
+        expect(await store.open(climb)).toBeNull();
+      }
+      expect(await store.open('private/7/documents/2026/05/x.pdf')).not.toBeNull();
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });
 
@@ -164,5 +183,9 @@ describe('GET /files: private documents, public images', () => {
     expect(old.statusCode).toBe(200);
     expect(old.headers['cache-control']).toBe('public, max-age=86400');
     expect((await get('/files/public/images/2025/01/missing.png')).statusCode).toBe(404);
+    // An encoded climb out of the public namespace reaches nothing.
+    const climb = await get(`/files/public/images/..%2F..%2F${key.replace(/\//g, '%2F')}`);
+    expect(climb.statusCode).toBe(404);
+    expect(climb.rawPayload.includes(pdf)).toBe(false);
   });
 });
