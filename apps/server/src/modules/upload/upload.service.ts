@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_QUOTA } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
-import { transaction } from '../../platform/db/transaction.js';
+import { transaction, type Db, type Tx } from '../../platform/db/transaction.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import { newFileKey } from '../../providers/storage/file-keys.js';
@@ -67,7 +67,7 @@ export class UploadService {
     private readonly services: Services,
   ) {}
 
-  private usage(db: Parameters<UploadRepository['usage']>[0], userId: number, now: Date): Promise<[ImageUsage, ImageUsage]> {
+  private usage(db: Db | Tx, userId: number, now: Date): Promise<[ImageUsage, ImageUsage]> {
     return Promise.all([this.repo.usage(db, userId, new Date(now.getTime() - DAY_MS)), this.repo.usage(db, userId, null)]);
   }
 
