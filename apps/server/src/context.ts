@@ -10,6 +10,7 @@ import { SmtpMailTransport } from './providers/mail/mail.js';
 import { LogSmsProvider } from './providers/sms/sms.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
+import { FileUrlSigner } from './providers/storage/signed-url.js';
 
 export function readVersion(): string {
   try {
@@ -23,7 +24,8 @@ export function readVersion(): string {
 export interface ContextOptions {
   /** PGlite in memory instead of DATA_DIR (tests). */
   memory?: boolean;
-  storage?: FileStorage;
+  /** Builds the file store (tests: in memory) with the signer of its private URLs. */
+  storage?: (urls: FileUrlSigner) => FileStorage;
   log?: (line: string) => void;
   now?: () => Date;
 }
@@ -47,6 +49,8 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   }
   const appSecret = resolveAppSecret(env.APP_SECRET, options.memory ? 'memory' : env.dataDir);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const now = options.now ?? (() => new Date());
+  const fileUrls = new FileUrlSigner(appSecret, now);
   const mail = env.SMTP_URL ? new SmtpMailTransport(env.SMTP_URL, env.SMTP_FROM) : null;
   const ctx: AppContext = {
     env,
@@ -57,10 +61,10 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     appSecret,
     mail,
     sms: new LogSmsProvider(log),
-    storage: options.storage ?? new LocalFileStorage(path.join(env.dataDir, 'files')),
+    storage: options.storage ? options.storage(fileUrls) : new LocalFileStorage(path.join(env.dataDir, 'files'), fileUrls),
     remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),
-    now: options.now ?? (() => new Date()),
+    now,
   };
   return {
     ctx,

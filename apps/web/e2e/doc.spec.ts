@@ -98,10 +98,17 @@ test.describe('documents', () => {
     await shot(page, 'manage');
 
     // Open it: the viewer on the left (pdf.js), the Q&A with the interpretation on the right.
+    // The PDF is a private file: pdf.js reads it through a short-lived signed URL, never cached.
+    const fileResponse = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/files/private/'));
     await row.getByTestId('doc-open').click();
     await expect(page).toHaveURL(/\/doc\/details\?id=\d+$/);
     const docId = new URL(page.url()).searchParams.get('id');
     await expect(page.getByTestId('pdf-viewer')).toHaveAttribute('data-pages', '8', { timeout: 30_000 });
+    const file = await fileResponse;
+    expect(file.status()).toBe(200);
+    expect(file.headers()['cache-control']).toBe('private, no-store');
+    const unsigned = await request.get(new URL(file.url()).pathname);
+    expect(unsigned.status()).toBe(403);
     await expect(page.locator('[data-testid="pdf-page"][data-page="1"]')).toHaveAttribute('data-rendered', 'true');
     await expect(page.getByTestId('doc-interpretation')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('doc-suggestion')).toHaveCount(3);

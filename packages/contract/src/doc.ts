@@ -12,7 +12,9 @@ import { paperIdSchema } from './paper.js';
  * field) and registered by hand; every other JSON endpoint is in `docEndpoints`.
  * `POST /doc/chat` is a STREAM endpoint with the chat protocol (see chat.ts):
  * `start`, `delta`… and exactly one `end` or `error`; the `end` event carries
- * the citations. `GET /doc/file?id=` answers the original bytes (owner only).
+ * the citations. `GET /doc/file?id=` answers the original bytes (owner only,
+ * by session); `GET /doc/file_url?id=` a short-lived URL of them that needs
+ * no session (the viewer and download links use it).
  *
  * Each document type needs its own membership (spec §6): `research_report`
  * documents need a research_report membership, `literature` a literature one.
@@ -46,6 +48,15 @@ export const DOC_NAME_MAX = 200;
 
 export const DOC_UPLOAD_PATH = '/doc/upload';
 export const DOC_FILE_PATH = '/doc/file';
+/** Lifetime of a document's file URL: long enough to open and download it, short enough not to be worth sharing. */
+export const DOC_FILE_URL_TTL_SECONDS = 600;
+
+export const docFileUrlSchema = z.object({
+  /** Site-relative (`/files/…`, resolve against the API base) or, with an object store, absolute. */
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type DocFileUrl = z.infer<typeof docFileUrlSchema>;
 export const DOC_CHAT_PATH = '/doc/chat';
 /** Accept attribute for the file picker (the server still decides by content). */
 export const DOC_ACCEPT = '.pdf,.docx,.doc,.txt,.md,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown';
@@ -277,6 +288,15 @@ export const docEndpoints = {
     body: idQuery,
     response: docItemSchema,
     idempotent: true,
+  }),
+  docFileUrl: endpoint({
+    method: 'GET',
+    path: '/doc/file_url',
+    auth: 'user',
+    summary: 'A short-lived URL of the original file (owner only) that the browser can load without a session',
+    tags: ['doc'],
+    query: idQuery,
+    response: docFileUrlSchema,
   }),
   docQuota: endpoint({
     method: 'GET',

@@ -209,4 +209,11 @@ export const uploadImageResponseSchema = z.object({ url: z.string(), uri: z.stri
 /** `POST /upload/image` is multipart (field `file`), so it has no JSON body schema. */
 export const UPLOAD_IMAGE_PATH = '/upload/image';
 export const UPLOAD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Per-user image quota (our choice; the spec is silent): per rolling 24 hours, and in total. */
+export const UPLOAD_IMAGE_QUOTA = {
+  dailyCount: 100,
+  dailyBytes: 100 * 1024 * 1024,
+  totalCount: 10_000,
+  totalBytes: 2 * 1024 * 1024 * 1024,
+} as const;
 export const emailOrMobile = { emailSchema, mobileSchema };

@@ -96,10 +96,11 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,
   });
-  const storage = new MemoryFileStorage();
+  let storage: MemoryFileStorage | undefined;
   const clock = new TestClock();
   const logs: string[] = [];
-  const owned = await createContext(env, { memory: true, storage, now: clock.now, log: (line) => logs.push(line) });
+  const owned = await createContext(env, { memory: true, storage: (urls) => (storage = new MemoryFileStorage(urls)), now: clock.now, log: (line) => logs.push(line) });
+  if (!storage) throw new Error('createContext did not build the file store');
   const app = await buildApp(owned.ctx, { logger: false });
   await app.ready();
   return {

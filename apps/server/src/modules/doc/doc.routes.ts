@@ -124,7 +124,7 @@ export async function docRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .header('content-length', String(file.size))
         .header('content-disposition', `inline; filename*=UTF-8''${name}`)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', 'private, no-store')
         .send(file.stream);
     },
   );
@@ -136,6 +136,7 @@ export async function docRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       return { ...list, page_no: query.page_no, page_size: query.page_size, quota };
     },
   });
+  defineRoute(app, api.docFileUrl, { handler: ({ requireUser, query }) => docs.fileUrl(requireUser().id, query.id) });
   defineRoute(app, api.docDetail, { handler: ({ requireUser, query, locale }) => docs.detail(requireUser().id, query.id, locale) });
   defineRoute(app, api.docInterpret, { handler: ({ requireUser, query, locale }) => interpreter.interpret(requireUser().id, query.id, locale) });
   defineRoute(app, api.docPage, { handler: ({ requireUser, query }) => docs.page(requireUser().id, query.id, query.page) });

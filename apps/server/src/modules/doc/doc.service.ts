@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  DOC_FILE_URL_TTL_SECONDS,
   DOC_MAX_WORDS,
   DOC_QUOTA_BYTES,
   DOC_UPLOAD_MAX_BYTES,
@@ -16,7 +17,6 @@ import {
 } from '@xueba/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { randomToken } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { isMessageKey } from '@xueba/contract';
@@ -27,6 +27,7 @@ import { buildPassages, fuseRankings, PassageCache, rankByVector, rankPassages, 
 import { DOC_JOB } from './doc-process.js';
 import { sniffDocument } from './parse/sniff.js';
 import { RemoteFileError } from '../../providers/http/remote-file.js';
+import { newFileKey } from '../../providers/storage/file-keys.js';
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -180,8 +181,7 @@ export class DocService {
     if (!sniffed.ok) return fail(sniffed.reason);
     if (sniffed.text !== undefined && countWords(sniffed.text) > DOC_MAX_WORDS) return fail('doc_too_many_words', { max: DOC_MAX_WORDS });
     const now = this.ctx.now();
-    const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-    const key = `documents/${now.getUTCFullYear()}/${month}/${randomToken(18)}.${sniffed.format}`;
+    const key = newFileKey(now, { visibility: 'private', userId, kind: 'documents', ext: sniffed.format });
     const sha256 = createHash('sha256').update(file.data).digest('hex');
     // The file is stored first; a refused or failed insert removes it again, so no file is left without its row.
     await this.ctx.storage.put(key, file.data, mimeOf(sniffed.format));
@@ -271,6 +271,13 @@ export class DocService {
     const file = await this.ctx.storage.open(row.storage_key);
     if (!file) throw notFound('doc_not_found');
     return { row, stream: file.stream, size: file.size };
+  }
+
+  /** A short-lived URL of the original file for its owner (documents are private files, decision 0017). */
+  async fileUrl(userId: number, id: number): Promise<{ url: string; expires_at: string }> {
+    const row = await this.get(userId, id);
+    const signed = await this.ctx.storage.privateUrl(row.storage_key, { userId, ttlSeconds: DOC_FILE_URL_TTL_SECONDS });
+    return { url: signed.url, expires_at: signed.expiresAt.toISOString() };
   }
 
   /** Called when a document finished processing (its passages may be cached from an earlier attempt). */

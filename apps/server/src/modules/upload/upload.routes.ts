@@ -20,7 +20,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       schema: {
         summary: 'Upload an image (multipart field `file`; PNG, JPEG, GIF or WebP checked by content)',
-        description: `multipart/form-data with the image in the field \`file\` (other fields are ignored); at most ${UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024)} MB. Errors: 400 file_required, 413 file_too_large, 415 image_only.`,
+        description: `multipart/form-data with the image in the field \`file\` (other fields are ignored); at most ${UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024)} MB. Errors: 400 file_required, 413 file_too_large, 415 image_only, 429 image_daily_quota (per 24 hours), 413 image_total_quota.`,
         tags: ['upload'],
         consumes: ['multipart/form-data'],
         security: [{ token: [] }],

@@ -1,15 +1,19 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_IMAGE_MAX_BYTES } from '@xueba/contract';
+import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_QUOTA } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
-import { randomToken } from '../../platform/crypto.js';
+import { transaction, type Db, type Tx } from '../../platform/db/transaction.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
+import { newFileKey } from '../../providers/storage/file-keys.js';
 import type { Services } from '../../services.js';
 import { sniffImage } from './image-type.js';
+import { UploadRepository, type ImageUsage } from './upload.repository.js';
 
 const UPLOADS_PER_USER_PER_HOUR = 120;
-const MAX_MB = Math.round(UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024));
+const MB = 1024 * 1024;
+const MAX_MB = Math.round(UPLOAD_IMAGE_MAX_BYTES / MB);
+const DAY_MS = 24 * 3600 * 1000;
 
 export interface UploadedImage {
   url: string;
@@ -47,22 +51,55 @@ function cleanName(filename: string, ext: string): string {
   return base || `image.${ext}`;
 }
 
+/** The refusal when `size` more bytes would pass the user's quota (product-choices "Image upload quota"), else null. */
+function quotaRefusal(day: ImageUsage, total: ImageUsage, size: number): AppError | null {
+  const q = UPLOAD_IMAGE_QUOTA;
+  if (day.count + 1 > q.dailyCount || day.bytes + size > q.dailyBytes) return new AppError('image_daily_quota', 429, { count: q.dailyCount, size: q.dailyBytes / MB });
+  if (total.count + 1 > q.totalCount || total.bytes + size > q.totalBytes) return new AppError('image_total_quota', 413, { count: q.totalCount, size: q.totalBytes / MB });
+  return null;
+}
+
 export class UploadService {
+  private readonly repo = new UploadRepository();
+
   constructor(
     private readonly ctx: AppContext,
     private readonly services: Services,
   ) {}
 
+  private usage(db: Db | Tx, userId: number, now: Date): Promise<[ImageUsage, ImageUsage]> {
+    return Promise.all([this.repo.usage(db, userId, new Date(now.getTime() - DAY_MS)), this.repo.usage(db, userId, null)]);
+  }
+
+  /**
+   * A user already at the quota is refused before the body is read; the
+   * authoritative check runs under the user's lock with the real size, and
+   * records the upload before the file is stored, so a refused upload never
+   * reaches the store.
+   */
   async image(request: FastifyRequest, userId: number, origin: string): Promise<UploadedImage> {
     const now = this.ctx.now();
     await hitRateLimit(this.ctx.db, now, `upload_image:${userId}`, UPLOADS_PER_USER_PER_HOUR, 3600);
+    const early = quotaRefusal(...(await this.usage(this.ctx.db, userId, now)), 1);
+    if (early) throw early;
     const file = await readFileField(request);
     if (!file || file.data.length === 0) throw badRequest('file_required');
     const type = sniffImage(file.data);
     if (!type) throw new AppError('image_only', 415);
-    const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-    const key = `images/${now.getUTCFullYear()}/${month}/${randomToken(18)}.${type.ext}`;
-    await this.ctx.storage.put(key, file.data, type.mime);
+    const key = newFileKey(now, { visibility: 'public', kind: 'images', ext: type.ext });
+    const size = file.data.length;
+    const recorded = await transaction(this.ctx.db, async (tx) => {
+      await this.repo.lockUser(tx, userId);
+      const refusal = quotaRefusal(...(await this.usage(tx, userId, now)), size);
+      if (refusal) throw refusal;
+      return this.repo.insert(tx, { user_id: userId, storage_key: key, size, created_at: now });
+    });
+    try {
+      await this.ctx.storage.put(key, file.data, type.mime);
+    } catch (error) {
+      await this.repo.delete(this.ctx.db, recorded);
+      throw error;
+    }
     const site = await this.services.settings.site();
     const base = (site.domain || origin).replace(/\/+$/, '');
     const uri = `/files/${key}`;

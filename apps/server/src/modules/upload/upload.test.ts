@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, envelopeSchema, uploadImageResponseSchema, UPLOAD_IMAGE_MAX_BYTES, type Envelope } from '@xueba/contract';
+import { sql } from 'kysely';
+import { api, envelopeSchema, uploadImageResponseSchema, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_QUOTA, type Envelope } from '@xueba/contract';
 import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { sniffImage } from './image-type.js';
 
@@ -75,7 +76,7 @@ describe('upload: POST /upload/image', () => {
     ]);
     expect(result.status).toBe(200);
     const data = envelopeSchema(uploadImageResponseSchema).parse(result.body).data;
-    expect(data.uri).toMatch(/^\/files\/images\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+\.png$/);
+    expect(data.uri).toMatch(/^\/files\/public\/images\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+\.png$/);
     expect(data.url).toBe(`https://xueba.example${data.uri}`);
     expect(data).toMatchObject({ name: '我的头像.png', size: PNG.length, mime: 'image/png' });
     const key = data.uri.slice('/files/'.length);
@@ -86,6 +87,7 @@ describe('upload: POST /upload/image', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(served.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('names the file by its content, whatever name and type the client claims', async () => {
@@ -161,6 +163,58 @@ describe('upload: POST /upload/image', () => {
     const forged = await upload([{ name: 'file', filename: 'a.png', type: 'image/png', data: PNG }], { token: 'forged-token-forged-token-forged' });
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ code: -1, msg: 'Your session has expired, please log in again' });
+  });
+
+  /** Records `count` earlier uploads of `bytes` each for the user, made `hoursAgo` hours ago (as if uploaded then). */
+  async function seedUploads(userId: number, count: number, bytes: number, hoursAgo: number): Promise<void> {
+    const at = new Date(t.clock.now().getTime() - hoursAgo * 3600_000);
+    await sql`INSERT INTO image_uploads (user_id, storage_key, size, created_at)
+      SELECT ${userId}, 'public/images/seeded/' || n || '.png', ${bytes}, ${at} FROM generate_series(1, ${count}) AS n`.execute(t.owned.ctx.db);
+  }
+
+  const png = (name = 'a.png') => [{ name: 'file', filename: name, type: 'image/png', data: PNG }];
+
+  it('refuses an upload past the 24-hour count in the user language, stores nothing, and takes uploads again a day later', async () => {
+    const user = await makeUser(t.app);
+    await seedUploads(user.user.id, UPLOAD_IMAGE_QUOTA.dailyCount - 1, 1000, 1);
+    expect((await upload(png(), { token: user.token })).status).toBe(200);
+    const before = t.storage.files.size;
+    const refused = await upload(png(), { token: user.token, locale: 'zh' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 0, show: 1, msg: '24 小时内最多上传 100 张图片、共 100MB，请稍后再试' });
+    expect((await upload(png(), { token: user.token, locale: 'en' })).body.msg).toBe('You can upload at most 100 images (100 MB) in 24 hours; please try again later');
+    expect(t.storage.files.size).toBe(before);
+    t.clock.advance(24 * 3600_000);
+    expect((await upload(png(), { token: user.token })).status).toBe(200);
+  });
+
+  it('counts bytes per 24 hours too, and only one of two racing uploads takes the last place', async () => {
+    const user = await makeUser(t.app);
+    await seedUploads(user.user.id, 1, UPLOAD_IMAGE_QUOTA.dailyBytes - PNG.length + 1, 2);
+    const before = t.storage.files.size;
+    const bytes = await upload(png(), { token: user.token, locale: 'ko' });
+    expect(bytes.status).toBe(429);
+    expect(bytes.body.msg).toBe('24시간 동안 이미지는 최대 100장(총 100MB)까지 올릴 수 있습니다. 잠시 후 다시 시도하세요');
+    expect(t.storage.files.size).toBe(before);
+
+    const racer = await makeUser(t.app);
+    await seedUploads(racer.user.id, UPLOAD_IMAGE_QUOTA.dailyCount - 1, 1000, 1);
+    const both = await Promise.all([upload(png('one.png'), { token: racer.token }), upload(png('two.png'), { token: racer.token })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect(t.storage.files.size).toBe(before + 1);
+  });
+
+  it('refuses an upload past the total cap whatever the day, in the user language', async () => {
+    const user = await makeUser(t.app);
+    await seedUploads(user.user.id, 1, UPLOAD_IMAGE_QUOTA.totalBytes - 10, 24 * 90);
+    const before = t.storage.files.size;
+    const refused = await upload(png(), { token: user.token, locale: 'ja' });
+    expect(refused.status).toBe(413);
+    expect(refused.body.msg).toBe('アップロードした画像が上限（10000枚または2048MB）に達したため、これ以上アップロードできません');
+    const counted = await makeUser(t.app);
+    await seedUploads(counted.user.id, UPLOAD_IMAGE_QUOTA.totalCount, 10, 24 * 30);
+    expect((await upload(png(), { token: counted.token, locale: 'en' })).body.msg).toBe('You have reached the total limit for uploaded images (10000 images or 2048 MB)');
+    expect(t.storage.files.size).toBe(before);
   });
 
   it('is documented in OpenAPI with a summary', async () => {

@@ -11,7 +11,7 @@ export const ORG_PROMPT_QUIET_MS = 7 * 24 * 60 * 60 * 1000;
 export const NEW_ACCOUNT_QUIET_MS = 24 * 60 * 60 * 1000;
 
 /** Avatars are paths the upload endpoint returned, or an https URL (e.g. a provider's picture). */
-const AVATAR_PATH = /^\/files\/images\/[A-Za-z0-9/_.-]+$/;
+const AVATAR_PATH = /^\/files\/(?:public\/)?images\/[A-Za-z0-9/_.-]+$/;
 
 export function isAllowedAvatar(value: string): boolean {
   if (value === '') return true; // back to the default avatar

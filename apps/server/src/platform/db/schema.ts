@@ -204,6 +204,14 @@ export interface PaperFavoritesTable {
   created_at: Timestamp;
 }
 
+export interface ImageUploadsTable {
+  id: ColumnType<string, never, never>;
+  user_id: number;
+  storage_key: string;
+  size: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   balances: BalancesTable;
@@ -222,6 +230,7 @@ export interface Database {
   papers: PapersTable;
   paper_references: PaperReferencesTable;
   paper_favorites: PaperFavoritesTable;
+  image_uploads: ImageUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

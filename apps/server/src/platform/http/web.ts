@@ -5,35 +5,16 @@ import fastifyStatic from '@fastify/static';
 import { RUNTIME_CONFIG_PLACEHOLDER, type RuntimeConfig } from '@xueba/contract';
 import type { AppContext } from '../context.js';
 import { sendFailure } from './envelope.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-};
+import { serveFiles } from './files.js';
 
 /**
- * Serves stored files under /files/ and, when a web build is given, the SPA:
+ * Serves stored files under /files/ (files.ts) and, when a web build is given, the SPA:
  * hashed assets cached for a year, index.html never cached and carrying the
  * runtime configuration, and every other GET answered with index.html so the
  * client router can show the page (or its own 404 page).
  */
 export async function serveWeb(app: FastifyInstance, ctx: AppContext, webDist?: string): Promise<void> {
-  app.get('/files/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const file = await ctx.storage.open(key);
-    if (!file) return sendFailure(request, reply, 404, 'not_found');
-    const ext = key.split('.').pop()?.toLowerCase() ?? '';
-    return reply
-      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
-      .header('content-length', file.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=86400')
-      .send(file.stream);
-  });
+  serveFiles(app, ctx);
 
   const apiPrefix = ctx.env.API_PREFIX;
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;

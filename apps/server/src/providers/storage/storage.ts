@@ -2,17 +2,32 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { FileUrlSigner, SignedUrlCheck } from './signed-url.js';
 
 /**
  * Stored files (avatars, documents, generated images). Local directory by
  * default; an S3-compatible store implements the same interface in production.
- * Keys are relative paths with forward slashes, never user-controlled.
+ * Keys are relative paths with forward slashes, never user-controlled; their
+ * prefix says who may read them (`file-keys.ts`, decision 0017).
  */
 export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** null when the key does not exist. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /**
+   * A URL that lets the browser read a private file without a session for
+   * `ttlSeconds`, issued to `userId` (the caller has checked that the user may
+   * read it). Site-relative `/files/…` for the stores served by this process;
+   * an object store answers its own presigned, absolute URL.
+   */
+  privateUrl(key: string, options: { userId: number; ttlSeconds: number }): Promise<{ url: string; expiresAt: Date }>;
+  /**
+   * Checks the query of a URL made by privateUrl when `/files/` serves the key;
+   * absent for stores whose private URLs point elsewhere (then `/files/`
+   * serves private keys to their owner's session only).
+   */
+  checkPrivateUrl?(key: string, query: unknown): SignedUrlCheck;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)*$/;
@@ -23,8 +38,27 @@ export function assertSafeKey(key: string): void {
   }
 }
 
-export class LocalFileStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+/** Private URLs of the stores served by this process: signed `/files/` URLs. */
+abstract class SignedUrlStorage {
+  constructor(private readonly urls: FileUrlSigner) {}
+
+  async privateUrl(key: string, options: { userId: number; ttlSeconds: number }): Promise<{ url: string; expiresAt: Date }> {
+    assertSafeKey(key);
+    return this.urls.sign(key, options.userId, options.ttlSeconds);
+  }
+
+  checkPrivateUrl(key: string, query: unknown): SignedUrlCheck {
+    return this.urls.check(key, query);
+  }
+}
+
+export class LocalFileStorage extends SignedUrlStorage implements FileStorage {
+  constructor(
+    private readonly root: string,
+    urls: FileUrlSigner,
+  ) {
+    super(urls);
+  }
 
   private resolve(key: string): string {
     assertSafeKey(key);
@@ -62,7 +96,7 @@ export class LocalFileStorage implements FileStorage {
 }
 
 /** In-memory storage for tests that should not touch the disk. */
-export class MemoryFileStorage implements FileStorage {
+export class MemoryFileStorage extends SignedUrlStorage implements FileStorage {
   readonly files = new Map<string, { data: Buffer; contentType: string }>();
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);

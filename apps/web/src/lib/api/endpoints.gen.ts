@@ -70,6 +70,7 @@ export const ENDPOINTS = {
   docDelete: { name: 'docDelete', method: 'POST', path: '/doc/delete', auth: 'user', idempotent: true },
   docDetail: { name: 'docDetail', method: 'GET', path: '/doc/detail', auth: 'user', idempotent: false },
   docFavorite: { name: 'docFavorite', method: 'POST', path: '/doc/favorite', auth: 'user', idempotent: true },
+  docFileUrl: { name: 'docFileUrl', method: 'GET', path: '/doc/file_url', auth: 'user', idempotent: false },
   docFromPaper: { name: 'docFromPaper', method: 'POST', path: '/doc/from_paper', auth: 'user', idempotent: false },
   docInterpret: { name: 'docInterpret', method: 'GET', path: '/doc/interpret', auth: 'user', idempotent: false },
   docLists: { name: 'docLists', method: 'GET', path: '/doc/lists', auth: 'user', idempotent: false },

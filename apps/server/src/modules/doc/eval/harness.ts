@@ -34,7 +34,7 @@ export async function startDocHarness(options: { databaseUrl?: string } = {}): P
     JOBS_POLL_MS: '0',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
-  const owned = await createContext(env, { memory: true, storage: new MemoryFileStorage(), log: () => undefined });
+  const owned = await createContext(env, { memory: true, storage: (urls) => new MemoryFileStorage(urls), log: () => undefined });
   const app = await buildApp(owned.ctx, { logger: false });
   await app.ready();
   const user = await app.services.accounts.create({ email: `harness${Date.now()}@example.com`, passwordHash: 'x', role: 'user' });

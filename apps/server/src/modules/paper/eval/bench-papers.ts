@@ -71,7 +71,7 @@ function querySet(papers: ImportedPaper[], dataDir: string, n: number): string[]
  */
 export async function benchPapers(dataDir: string, files: string[], target = 100_000, log: (line: string) => void = () => undefined): Promise<PapersBench> {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-0123456789', DATA_DIR: '/nonexistent-bench' });
-  const owned = await createContext(env, { memory: true, storage: new MemoryFileStorage(), log: () => undefined });
+  const owned = await createContext(env, { memory: true, storage: (urls) => new MemoryFileStorage(urls), log: () => undefined });
   const app = await buildApp(owned.ctx, { logger: false });
   const papers = app.services.papers;
   try {

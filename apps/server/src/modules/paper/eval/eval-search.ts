@@ -27,7 +27,7 @@ export interface EvalResult {
 export async function evalSearch(dataDir: string, splits: string[]): Promise<EvalResult[]> {
   const dir = path.join(dataDir, 'retrieval', 'scifact');
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'eval-secret-0123456789', DATA_DIR: '/nonexistent-eval' });
-  const owned = await createContext(env, { memory: true, storage: new MemoryFileStorage(), log: () => undefined });
+  const owned = await createContext(env, { memory: true, storage: (urls) => new MemoryFileStorage(urls), log: () => undefined });
   const app = await buildApp(owned.ctx, { logger: false });
   try {
     const started = performance.now();

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { request } from '@/lib/request';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 import { uploadWithProgress } from '@/lib/request/upload-progress';
 
 export const docKeys = {
@@ -73,6 +74,25 @@ export const docConversationsQuery = (docId: number) =>
   queryOptions({
     queryKey: docKeys.conversations(docId),
     queryFn: ({ signal }) => request(api.docConversations, { doc_id: docId }, { signal, background: true }),
+  });
+
+/**
+ * A short-lived URL of the document's original file that needs no session
+ * (documents are private files). Fetched fresh each time a viewer opens and
+ * never refetched while it is open (a new URL would reload the document); the
+ * key is outside `docKeys.all` so invalidating the lists leaves it alone.
+ */
+export const docFileUrlQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['doc-file-url', id] as const,
+    queryFn: async ({ signal }) => {
+      const file = await request(api.docFileUrl, { id }, { signal, background: true, silent: true });
+      // Site-relative for the server's own store, absolute for an object store.
+      return new URL(file.url, getRuntimeConfig().apiBase || window.location.origin).toString();
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: 1,
   });
 
 export const docQuotaQuery = queryOptions({

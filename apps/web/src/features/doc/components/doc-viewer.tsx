@@ -1,7 +1,8 @@
-import { DOC_FILE_PATH, type DocItem } from '@xueba/contract';
+import type { DocItem } from '@xueba/contract';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestContext } from '@/lib/request';
+import { docFileUrlQuery } from '../api/doc-api';
 import { TextViewer } from './text-viewer';
 import type { ViewerTarget } from './viewer-target';
 
@@ -12,6 +13,8 @@ const PdfViewer = lazy(() => import('./pdf-viewer'));
 export function DocViewer({ doc, target }: { doc: DocItem; target: ViewerTarget | null }) {
   const { t } = useTranslation();
   const own = target && target.docId === doc.id ? target : null;
+  const isPdf = doc.format === 'pdf' && doc.status === 'complete';
+  const file = useQuery({ ...docFileUrlQuery(doc.id), enabled: isPdf });
   if (doc.status !== 'complete') {
     return (
       <div className="doc-viewer doc-viewer--empty" data-testid="doc-viewer">
@@ -19,12 +22,19 @@ export function DocViewer({ doc, target }: { doc: DocItem; target: ViewerTarget 
       </div>
     );
   }
+  const loading = <p className="doc-viewer__loading">{t('doc.viewer.loading')}</p>;
   return (
     <div className="doc-viewer" data-testid="doc-viewer" data-format={doc.format}>
-      {doc.format === 'pdf' ? (
-        <Suspense fallback={<p className="doc-viewer__loading">{t('doc.viewer.loading')}</p>}>
-          <PdfViewer key={doc.id} docId={doc.id} fileUrl={`${requestContext.apiUrl(DOC_FILE_PATH)}?id=${doc.id}`} target={own} />
-        </Suspense>
+      {isPdf ? (
+        file.isError ? (
+          <p className="doc-viewer__loading">{t('msg.doc_not_support_loading')}</p>
+        ) : file.data ? (
+          <Suspense fallback={loading}>
+            <PdfViewer key={doc.id} docId={doc.id} fileUrl={file.data} target={own} />
+          </Suspense>
+        ) : (
+          loading
+        )
       ) : (
         <TextViewer key={doc.id} docId={doc.id} pages={doc.pages} target={own} />
       )}

@@ -3,7 +3,6 @@ import { getDocument, GlobalWorkerOptions, TextLayer, version, type PDFDocumentP
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseHeaders } from '@/lib/request/context';
 import { findPassage, piecesInRange } from '../lib/find-passage';
 import { scrollWithin } from '../lib/scroll-within';
 import type { ViewerTarget } from './viewer-target';
@@ -116,8 +115,10 @@ export default function PdfViewer({ docId, fileUrl, target, onPages }: { docId: 
   // The parent keys this component by document, so a new document starts from fresh state.
   useEffect(() => {
     const task = getDocument({
+      // A signed URL needs no headers (an object store's presigned one would refuse extra ones), and
+      // is short-lived: the whole file is read at once rather than in ranges that could outlive it.
       url: fileUrl,
-      httpHeaders: baseHeaders(),
+      disableRange: true,
       cMapUrl: `${ASSETS}cmaps/`,
       cMapPacked: true,
       standardFontDataUrl: `${ASSETS}standard_fonts/`,
