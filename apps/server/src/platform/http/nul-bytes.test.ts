@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, requestStrings, type Endpoint, type Envelope, type FieldPath } from '@xueba/contract';
-import { createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { memberUser, multipart, type Part } from '../../test/doc-fixture.js';
 import { asQuery, sampleRequest } from '../../test/request-sample.js';
 
 interface Sent {
@@ -76,4 +77,33 @@ describe('NUL bytes in request strings', () => {
     expect(fields).toBeGreaterThan(150);
     expect(plausible).toBeGreaterThan(40);
   }, 300_000);
+
+  it('refuses or drops a NUL in multipart fields, file names and contents, and in the parameters of routes outside the endpoint table', async () => {
+    const admin = (await makeUser(t.app, { role: 'admin' })).token;
+    const member = (await memberUser(t.app, admin)).token;
+    const upload = async (url: string, token: string, parts: Part[]) => {
+      const body = multipart(parts);
+      const response = await t.app.inject({ method: 'POST', url, remoteAddress: remoteAddress(), headers: { token, 'content-type': body.contentType, 'accept-language': 'en' }, payload: body.payload });
+      return { status: response.statusCode, body: response.json() as Envelope<unknown> };
+    };
+    const text = { name: 'file[]', filename: 'notes.txt', data: Buffer.from('A short note about graphs.') };
+    expect((await upload('/api/doc/upload', member, [{ name: 'type', value: 'literature\u0000' }, text])).status).toBe(400);
+    expect((await upload('/api/doc/upload?type=literature%00', member, [text])).status).toBe(400);
+    // A NUL in a file name is dropped with the other control characters.
+    const named = await upload('/api/doc/upload', member, [{ name: 'type', value: 'literature' }, { ...text, filename: 'no\u0000tes.txt' }]);
+    expect([named.status, (named.body.data as { files: { name: string }[] }).files[0]!.name]).toEqual([200, 'notes.txt']);
+
+    // A corpus record whose every string holds an (escaped) NUL imports without it.
+    const record = { id: 's2\u0000x', title: 'Graph\u0000 search', paperAbstract: 'Ab\u0000stract', authors: [{ name: 'A\u0000 Author' }], venue: 'Ve\u0000nue', year: 2020, journalName: '', s2Url: 'https://example.com/\u0000' };
+    const imported = await upload('/api/admin/paper/import', admin, [{ name: 'file', filename: 's2\u0000.jsonl', data: Buffer.from(JSON.stringify(record)) }]);
+    expect([imported.status, imported.body.msg]).toEqual([200, '1 papers imported']);
+    const found = await call<{ lists: { title: string }[] }>(t.app, 'GET', '/paper/search', { token: member, query: { keyword: 'graph search' } });
+    expect(found.body.data.lists.map((p) => p.title)).toContain('Graph search');
+
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url, remoteAddress: remoteAddress() })).statusCode;
+    expect(await get('/api/promotion/poster?share_id=a%00b')).toBe(400);
+    expect(await get('/api/doc/detail?id=1%00')).toBe(400);
+    expect(await get('/files/a%00b.png')).toBe(404);
+    expect(await get('/api/login/google/callback?code=a%00b&state=c%00d')).toBeLessThan(500);
+  }, 120_000);
 });
