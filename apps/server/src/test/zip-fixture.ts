@@ -15,28 +15,30 @@ export interface RawEntry {
   method?: number;
 }
 
+/** The fields a local header and a central-directory record share, in the same order, from version-needed on. */
+function sharedFields(entry: RawEntry, nameBytes: Buffer): Buffer {
+  const fields = Buffer.alloc(26);
+  fields.writeUInt16LE(20, 0);
+  fields.writeUInt16LE(entry.method ?? 8, 4);
+  fields.writeUInt32LE(entry.packed.length, 14);
+  fields.writeUInt32LE(entry.declared, 18);
+  fields.writeUInt16LE(nameBytes.length, 22);
+  return fields;
+}
+
 function localHeader(entry: RawEntry, nameBytes: Buffer): Buffer {
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(entry.method ?? 8, 8);
-  local.writeUInt32LE(entry.packed.length, 18);
-  local.writeUInt32LE(entry.declared, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  return local;
+  const signature = Buffer.alloc(4);
+  signature.writeUInt32LE(0x04034b50, 0);
+  return Buffer.concat([signature, sharedFields(entry, nameBytes)]);
 }
 
 function centralRecord(entry: RawEntry, nameBytes: Buffer, localOffset: number): Buffer {
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(entry.method ?? 8, 10);
-  central.writeUInt32LE(entry.packed.length, 20);
-  central.writeUInt32LE(entry.declared, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  central.writeUInt32LE(localOffset, 42);
-  return Buffer.concat([central, nameBytes]);
+  const head = Buffer.alloc(6);
+  head.writeUInt32LE(0x02014b50, 0);
+  head.writeUInt16LE(20, 4);
+  const tail = Buffer.alloc(14);
+  tail.writeUInt32LE(localOffset, 10);
+  return Buffer.concat([head, sharedFields(entry, nameBytes), tail, nameBytes]);
 }
 
 function endRecord(count: number, centralLength: number, centralOffset: number): Buffer {

@@ -146,6 +146,20 @@ function inflateEntry(entry: ZipEntry, packed: Uint8Array): Buffer {
 }
 
 /**
+ * The fields a local header and a central-directory record share, in the same
+ * order (version needed, flags, method, time, date, CRC, sizes, name length,
+ * extra length), for a stored entry with a UTF-8 name and no extra field.
+ */
+function writeStoredFields(out: Buffer, at: number, e: ZipEntry): void {
+  out.writeUInt16LE(10, at);
+  out.writeUInt16LE(UTF8_NAME, at + 2);
+  out.writeUInt32LE(e.crc, at + 10);
+  out.writeUInt32LE(e.uncompressed, at + 14);
+  out.writeUInt32LE(e.uncompressed, at + 18);
+  out.writeUInt16LE(e.nameBytes.length, at + 22);
+}
+
+/**
  * The archive rebuilt from verified bytes: every entry inflated (each stopped
  * at its declared size, the declared sizes already within the limits), then
  * written back stored, with the original names and CRCs. Memory is bounded by
@@ -165,12 +179,7 @@ export function verifiedArchive(data: Uint8Array, directory: ZipDirectory): Buff
     const content = inflateEntry(e, data.subarray(start, end));
     central.push(at);
     out.writeUInt32LE(LOCAL, at);
-    out.writeUInt16LE(10, at + 4);
-    out.writeUInt16LE(UTF8_NAME, at + 6);
-    out.writeUInt32LE(e.crc, at + 14);
-    out.writeUInt32LE(e.uncompressed, at + 18);
-    out.writeUInt32LE(e.uncompressed, at + 22);
-    out.writeUInt16LE(e.nameBytes.length, at + 26);
+    writeStoredFields(out, at + 4, e);
     out.set(e.nameBytes, at + 30);
     out.set(content, at + 30 + e.nameBytes.length);
     at += 30 + e.nameBytes.length + e.uncompressed;
@@ -179,12 +188,7 @@ export function verifiedArchive(data: Uint8Array, directory: ZipDirectory): Buff
   entries.forEach((e, i) => {
     out.writeUInt32LE(CENTRAL, at);
     out.writeUInt16LE(20, at + 4);
-    out.writeUInt16LE(10, at + 6);
-    out.writeUInt16LE(UTF8_NAME, at + 8);
-    out.writeUInt32LE(e.crc, at + 16);
-    out.writeUInt32LE(e.uncompressed, at + 20);
-    out.writeUInt32LE(e.uncompressed, at + 24);
-    out.writeUInt16LE(e.nameBytes.length, at + 28);
+    writeStoredFields(out, at + 6, e);
     out.writeUInt32LE(central[i]!, at + 42);
     out.set(e.nameBytes, at + 46);
     at += 46 + e.nameBytes.length;
