@@ -44,6 +44,18 @@ export default tseslint.config(
     },
   },
   {
+    // Strings the API accepts refuse NUL (PostgreSQL cannot store it): the contract builds them with safeString() from common.ts.
+    files: ['packages/contract/src/**/*.ts'],
+    ignores: ['packages/contract/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='z'][property.name='string']", message: 'Build strings with safeString() from common.ts: it refuses NUL, which PostgreSQL cannot store.' },
+        { selector: "MemberExpression[object.property.name='coerce'][property.name='string']", message: 'Build strings with safeString() from common.ts: it refuses NUL, which PostgreSQL cannot store.' },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts', 'packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@xueba/web'], message: 'The server never imports the web app.' }] }],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -15,35 +16,34 @@ export function isAllowedIssuer(value: string): boolean {
   return /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d{1,5})?(?:\/[^\s?#]*)?$/i.test(value);
 }
 
-const idText = z.string().trim().max(200, 'validation_failed').regex(/^[\x21-\x7e]*$/, 'validation_failed');
+const idText = safeString().trim().max(200, 'validation_failed').regex(/^[\x21-\x7e]*$/, 'validation_failed');
 /** Omitted or null: keep the stored secret. Empty string: remove it. */
-const secretInput = z.string().trim().max(500, 'validation_failed').regex(/^[\x21-\x7e]*$/, 'validation_failed').nullish();
+const secretInput = safeString().trim().max(500, 'validation_failed').regex(/^[\x21-\x7e]*$/, 'validation_failed').nullish();
 
 export const adminOauthSettingsSchema = z.object({
   google: z.object({
     source: z.enum(OAUTH_SOURCES),
     /** Whether sign-in with this provider is available now (env or complete settings). */
     enabled: z.boolean(),
-    issuer: z.string(),
-    client_id: z.string(),
+    issuer: safeString(),
+    client_id: safeString(),
     secret_set: z.boolean(),
   }),
   wechat: z.object({
     source: z.enum(OAUTH_SOURCES),
     enabled: z.boolean(),
-    app_id: z.string(),
+    app_id: safeString(),
     secret_set: z.boolean(),
   }),
   /** The redirect (callback) URLs to register at each provider. */
-  callbacks: z.object({ google: z.string(), wechat: z.string() }),
+  callbacks: z.object({ google: safeString(), wechat: safeString() }),
 });
 export type AdminOauthSettings = z.infer<typeof adminOauthSettingsSchema>;
 
 export const saveOauthBodySchema = z.object({
   google: z
     .object({
-      issuer: z
-        .string()
+      issuer: safeString()
         .trim()
         .max(300, 'validation_failed')
         .refine((v) => v === '' || isAllowedIssuer(v), 'oauth_issuer_invalid')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common.js';
 import { endpoint } from './endpoint.js';
 import { POLICY_TYPES, problemExampleSchema } from './site.js';
 import { balanceAssetSchema, balancesSchema, memberLevelSchema, membershipKindSchema, membershipSchema, userInfoSchema } from './user.js';
@@ -6,17 +7,17 @@ import { LOCALES } from './locales.js';
 
 export const adminUserRowSchema = z.object({
   id: z.number().int(),
-  sn: z.string(),
-  nickname: z.string(),
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
+  sn: safeString(),
+  nickname: safeString(),
+  email: safeString().nullable(),
+  mobile: safeString().nullable(),
   role: z.enum(['user', 'admin']),
   disabled: z.boolean(),
-  create_time: z.string(),
+  create_time: safeString(),
   balance: balancesSchema,
 });
 
-const localized = z.object({ zh: z.string(), en: z.string(), ja: z.string(), ko: z.string() });
+const localized = z.object({ zh: safeString(), en: safeString(), ja: safeString(), ko: safeString() });
 const localizedExamples = z.object({
   zh: z.array(problemExampleSchema).max(50),
   en: z.array(problemExampleSchema).max(50),
@@ -34,14 +35,14 @@ const policySchema = z.object({ title: localized, content: localized, updated_at
 
 export const siteSettingsSchema = z.object({
   website: z.object({
-    name: z.string().max(100),
-    logo: z.string().max(512),
-    favicon: z.string().max(512),
-    description: z.string().max(500),
-    keywords: z.string().max(500),
-    icp: z.string().max(100),
+    name: safeString().max(100),
+    logo: safeString().max(512),
+    favicon: safeString().max(512),
+    description: safeString().max(500),
+    keywords: safeString().max(500),
+    icp: safeString().max(100),
   }),
-  domain: z.string().max(200),
+  domain: safeString().max(200),
   login: z.object({
     email_password: z.boolean(),
     email_code: z.boolean(),
@@ -52,9 +53,9 @@ export const siteSettingsSchema = z.object({
     agreement: z.boolean(),
   }),
   bulletin: z.object({ is_open: z.boolean(), title: localized, content: localized }),
-  copyright: z.array(z.object({ name: z.string().max(200), link: z.string().max(512) })).max(20),
-  card_code: z.object({ is_open: z.boolean(), buy_link: z.string().max(512) }),
-  qrcode: z.object({ is_open: z.boolean(), official_account: z.string().max(512), customer_service: z.string().max(512) }),
+  copyright: z.array(z.object({ name: safeString().max(200), link: safeString().max(512) })).max(20),
+  card_code: z.object({ is_open: z.boolean(), buy_link: safeString().max(512) }),
+  qrcode: z.object({ is_open: z.boolean(), official_account: safeString().max(512), customer_service: safeString().max(512) }),
   member_package_status: z.boolean(),
   recharge_package_status: z.boolean(),
   draw: z.object({ is_open: z.boolean() }),
@@ -64,7 +65,7 @@ export const siteSettingsSchema = z.object({
   chat_limit: z.number().int().min(0).max(1000),
   draw_limit: z.number().int().min(0).max(1000),
   qrcode_limit: z.number().int().min(0).max(1000),
-  foreign_url: z.string().max(512),
+  foreign_url: safeString().max(512),
   is_fc: z.boolean(),
   problem_examples: localizedExamples,
   intro: localized,
@@ -85,12 +86,12 @@ export const SETTINGS_LOCALES = LOCALES;
 export const outboxRowSchema = z.object({
   id: z.number().int(),
   channel: z.enum(['email', 'sms']),
-  recipient: z.string(),
-  subject: z.string(),
-  body: z.string(),
+  recipient: safeString(),
+  subject: safeString(),
+  body: safeString(),
   status: z.enum(['logged', 'sent', 'failed']),
-  error: z.string().nullable(),
-  create_time: z.string(),
+  error: safeString().nullable(),
+  create_time: safeString(),
 });
 
 const listQuery = z.object({
@@ -105,7 +106,7 @@ export const adminEndpoints = {
     auth: 'admin',
     summary: 'Search users by email, mobile, user ID or id',
     tags: ['admin'],
-    query: listQuery.extend({ keyword: z.string().trim().max(254).optional() }),
+    query: listQuery.extend({ keyword: safeString().trim().max(254).optional() }),
     response: z.object({ lists: z.array(adminUserRowSchema), count: z.number().int(), page_no: z.number().int(), page_size: z.number().int() }),
   }),
   userDetail: endpoint({
@@ -121,13 +122,13 @@ export const adminEndpoints = {
       ledger: z.array(
         z.object({
           id: z.number().int(),
-          asset: z.string(),
+          asset: safeString(),
           delta: z.number().int(),
           balance_after: z.number().int(),
-          reason: z.string(),
-          ref_type: z.string(),
-          ref_id: z.string().nullable(),
-          create_time: z.string(),
+          reason: safeString(),
+          ref_type: safeString(),
+          ref_id: safeString().nullable(),
+          create_time: safeString(),
         }),
       ),
     }),
@@ -152,9 +153,9 @@ export const adminEndpoints = {
       user_id: z.number().int().positive(),
       asset: balanceAssetSchema,
       delta: z.number().int().min(-1_000_000_000).max(1_000_000_000).refine((v) => v !== 0, 'validation_failed'),
-      reason: z.string().trim().min(1, 'validation_failed').max(200, 'validation_failed'),
+      reason: safeString().trim().min(1, 'validation_failed').max(200, 'validation_failed'),
       /** Client-generated key so a retried click adjusts once. */
-      idempotency_key: z.string().trim().min(8).max(100),
+      idempotency_key: safeString().trim().min(8).max(100),
     }),
     response: balancesSchema,
     idempotent: true,
@@ -198,8 +199,8 @@ export const adminEndpoints = {
     summary: 'Balances that differ from the sum of their ledger rows (empty when all is well)',
     tags: ['admin'],
     response: z.object({
-      mismatches: z.array(z.object({ user_id: z.number().int(), asset: z.string(), balance: z.number().int(), ledger_sum: z.number().int() })),
-      checked_at: z.string(),
+      mismatches: z.array(z.object({ user_id: z.number().int(), asset: safeString(), balance: z.number().int(), ledger_sum: z.number().int() })),
+      checked_at: safeString(),
     }),
   }),
   outbox: endpoint({

@@ -1,25 +1,15 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import {
-  channelSchema,
-  codeSceneSchema,
-  codeSchema,
-  emailSchema,
-  mobileSchema,
-  passwordSchema,
-  shareIdSchema,
-  terminalSchema,
-  userSnSchema,
-} from './common.js';
+import { channelSchema, codeSceneSchema, codeSchema, emailSchema, mobileSchema, passwordSchema, safeString, shareIdSchema, terminalSchema, userSnSchema } from './common.js';
 
 /** Sign-in scenes: 1 email or mobile + password, 2 mobile + code, 3 email + code. */
 export const LOGIN_SCENES = { PASSWORD: 1, MOBILE_CODE: 2, EMAIL_CODE: 3 } as const;
 
 export const loginBodySchema = z.object({
   scene: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  account: z.string({ error: 'validation_failed' }).trim().min(1, 'validation_failed').max(254, 'validation_failed'),
-  password: z.string().max(64, 'password_length').optional(),
-  code: z.string().max(16, 'code_invalid').optional(),
+  account: safeString({ error: 'validation_failed' }).trim().min(1, 'validation_failed').max(254, 'validation_failed'),
+  password: safeString().max(64, 'password_length').optional(),
+  code: safeString().max(16, 'code_invalid').optional(),
   terminal: terminalSchema.default('pc'),
 });
 
@@ -36,13 +26,13 @@ export const registerBodySchema = z
     mobile: mobileSchema.optional(),
     code: codeSchema,
     password: passwordSchema,
-    password_confirm: z.string({ error: 'password_required' }),
+    password_confirm: safeString({ error: 'password_required' }),
     ...attribution,
   })
   .refine((b) => (b.email === undefined) !== (b.mobile === undefined), { message: 'email_required', path: ['email'] })
   .refine((b) => b.password === b.password_confirm, { message: 'password_mismatch', path: ['password_confirm'] });
 
-export const tokenSchema = z.object({ token: z.string() });
+export const tokenSchema = z.object({ token: safeString() });
 
 export const authEndpoints = {
   sendEmailCode: endpoint({

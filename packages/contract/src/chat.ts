@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { idSchema, pageQuerySchema, pageSchema } from './common.js';
+import { idSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { modelKeySchema } from './models.js';
 
 /**
@@ -31,10 +31,10 @@ export type MessageStatus = z.infer<typeof messageStatusSchema>;
 export const sourceSchema = z.object({
   n: z.number().int(),
   /** help, example, paper, document */
-  source: z.string(),
-  id: z.string(),
-  title: z.string(),
-  url: z.string().optional(),
+  source: safeString(),
+  id: safeString(),
+  title: safeString(),
+  url: safeString().optional(),
   page: z.number().int().optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
@@ -50,7 +50,7 @@ export const chargeSchema = z.object({ asset: z.enum(['conversation_count', 'wor
 /** The balances billing touches, after settlement; null when the answer is not billed (members, visitors, free models). */
 export const streamBalanceSchema = z.object({ conversation_count: z.number().int(), word_count: z.number().int() }).nullable();
 
-export const deltaEventSchema = z.object({ type: z.literal('delta'), text: z.string() });
+export const deltaEventSchema = z.object({ type: z.literal('delta'), text: safeString() });
 export const sourcesEventSchema = z.object({ type: z.literal('sources'), passages: z.array(sourceSchema) });
 export const endEventSchema = z.object({
   type: z.literal('end'),
@@ -68,9 +68,9 @@ export const errorEventSchema = z.object({
   type: z.literal('error'),
   message_id: z.number().int().nullable(),
   /** Message key (messages.ts), e.g. model_timeout, model_upstream_error. */
-  code: z.string(),
+  code: safeString(),
   /** Translated message in the request locale. */
-  msg: z.string(),
+  msg: safeString(),
   charged: chargeSchema.nullable(),
   balance: streamBalanceSchema,
   /**
@@ -89,12 +89,12 @@ export const chatStartEventSchema = z.object({
   user_message_id: z.number().int().nullable(),
   assistant_message_id: z.number().int().nullable(),
   /** Model key and display name actually used. */
-  model: z.string(),
-  model_name: z.string(),
+  model: safeString(),
+  model_name: safeString(),
   /** true: the offline retrieval channel answers (no model configured or chosen). */
   offline: z.boolean(),
   /** Conversation title (new conversations are named after the question). */
-  title: z.string().nullable(),
+  title: safeString().nullable(),
 });
 
 export const chatStreamEventSchema = z.discriminatedUnion('type', [chatStartEventSchema, deltaEventSchema, sourcesEventSchema, endEventSchema, errorEventSchema]);
@@ -102,11 +102,11 @@ export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 
 export const conversationSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  model: z.string(),
-  created_at: z.string(),
+  title: safeString(),
+  model: safeString(),
+  created_at: safeString(),
   /** Grouping by date (today, yesterday, earlier) is the client's job. */
-  updated_at: z.string(),
+  updated_at: safeString(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -114,29 +114,29 @@ export const chatMessageSchema = z.object({
   id: z.number().int(),
   role: z.enum(['user', 'assistant']),
   kind: messageKindSchema,
-  content: z.string(),
+  content: safeString(),
   status: messageStatusSchema,
   /** Message key of a failure (failed answers). */
-  error: z.string().nullable(),
-  model: z.string().nullable(),
+  error: safeString().nullable(),
+  model: safeString().nullable(),
   sources: z.array(sourceSchema),
   /** Favorite id when this answer is bookmarked. */
   favorite_id: z.number().int().nullable(),
-  created_at: z.string(),
+  created_at: safeString(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Question text: trimmed, non-empty; the length limit is an admin setting (default 8000), checked by the server. */
-const contentSchema = z.string({ error: 'chat_content_empty' }).trim().min(1, 'chat_content_empty').max(100_000, 'payload_too_large');
+const contentSchema = safeString({ error: 'chat_content_empty' }).trim().min(1, 'chat_content_empty').max(100_000, 'payload_too_large');
 
 export const favoriteSchema = z.object({
   id: z.number().int(),
-  question: z.string(),
-  answer: z.string(),
+  question: safeString(),
+  answer: safeString(),
   /** null when the conversation was deleted (the favorite keeps its text). */
   conversation_id: z.number().int().nullable(),
   message_id: z.number().int().nullable(),
-  created_at: z.string(),
+  created_at: safeString(),
 });
 
 export const chatEndpoints = {
@@ -186,7 +186,7 @@ export const chatEndpoints = {
     auth: 'user',
     summary: 'Conversations, newest first; keyword searches titles and message text',
     tags: ['chat'],
-    query: pageQuerySchema.extend({ keyword: z.string().trim().max(100).optional() }),
+    query: pageQuerySchema.extend({ keyword: safeString().trim().max(100).optional() }),
     response: pageSchema(conversationSchema),
   }),
   chatMessages: endpoint({
@@ -204,7 +204,7 @@ export const chatEndpoints = {
     auth: 'user',
     summary: 'Rename a conversation',
     tags: ['chat'],
-    body: z.object({ conversation_id: idSchema, title: z.string().trim().min(1, 'validation_failed').max(100, 'validation_failed') }),
+    body: z.object({ conversation_id: idSchema, title: safeString().trim().min(1, 'validation_failed').max(100, 'validation_failed') }),
     response: conversationSchema,
     idempotent: true,
   }),
@@ -225,7 +225,7 @@ export const chatEndpoints = {
     summary: 'A conversation as Markdown',
     tags: ['chat'],
     query: z.object({ conversation_id: idSchema }),
-    response: z.object({ title: z.string(), filename: z.string(), markdown: z.string() }),
+    response: z.object({ title: safeString(), filename: safeString(), markdown: safeString() }),
   }),
   collectionAdd: endpoint({
     method: 'POST',
@@ -253,7 +253,7 @@ export const chatEndpoints = {
     auth: 'user',
     summary: 'Favorites for /user/collection, newest first; keyword searches question and answer',
     tags: ['collection'],
-    query: pageQuerySchema.extend({ keyword: z.string().trim().max(100).optional() }),
+    query: pageQuerySchema.extend({ keyword: safeString().trim().max(100).optional() }),
     response: pageSchema(favoriteSchema),
   }),
 };

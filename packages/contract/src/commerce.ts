@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { idSchema, pageQuerySchema, pageSchema } from './common.js';
+import { idSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { memberLevelSchema, membershipKindSchema } from './user.js';
 
 /**
@@ -22,7 +22,7 @@ export type PayGateway = z.infer<typeof payGatewaySchema>;
 export const ORDER_STATUSES = ['created', 'paid', 'fulfilled', 'closed', 'paid_after_close', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-const text = (max: number) => z.string().trim().max(max, 'validation_failed');
+const text = (max: number) => safeString().trim().max(max, 'validation_failed');
 const localizedText = (max: number) => z.object({ zh: text(max), en: text(max), ja: text(max), ko: text(max) });
 
 /** Benefit types of spec §3: 0 member, 1 VIP, 2 B-VIP, 3 word count, 4 drawing count. */
@@ -80,26 +80,26 @@ export type AdminPackage = z.infer<typeof adminPackageSchema>;
 
 /** A package as users see it: texts in the request's language. */
 export const packageSchema = adminPackageSchema.omit({ name: true, description: true, enabled: true }).extend({
-  name: z.string(),
-  description: z.string(),
+  name: safeString(),
+  description: safeString(),
   /** Word count in ten-thousands, as the recharge cards show it. */
   word_count_wan: z.number(),
 });
 export type Package = z.infer<typeof packageSchema>;
 
 export const orderSchema = z.object({
-  order_no: z.string(),
+  order_no: safeString(),
   package_id: z.number().int(),
   package_type: packageTypeSchema,
-  package_name: z.string(),
+  package_name: safeString(),
   gateway: payGatewaySchema,
   /** Cents. */
   amount: z.number().int(),
   status: orderStatusSchema,
-  create_time: z.string(),
-  expire_time: z.string(),
-  pay_time: z.string().nullable(),
-  fulfil_time: z.string().nullable(),
+  create_time: safeString(),
+  expire_time: safeString(),
+  pay_time: safeString().nullable(),
+  fulfil_time: safeString().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -123,8 +123,8 @@ export const refundClawbackSchema = z.object({
       level_before: memberLevelSchema,
       level_after: memberLevelSchema,
       /** null: permanent. */
-      expires_before: z.string().nullable(),
-      expires_after: z.string().nullable(),
+      expires_before: safeString().nullable(),
+      expires_after: safeString().nullable(),
       /** Milliseconds taken off the membership; null: the order's permanence was taken back. */
       removed_ms: z.number().int().nullable(),
       /** Milliseconds of this order's time that had already passed (cannot be taken back). */
@@ -135,21 +135,20 @@ export const refundClawbackSchema = z.object({
 export type RefundClawback = z.infer<typeof refundClawbackSchema>;
 
 /** A refund as the admin orders list shows it; `clawback` null for refunds recorded before clawbacks existed. */
-export const orderRefundSchema = z.object({ reason: z.string(), time: z.string(), clawback: refundClawbackSchema.nullable() });
+export const orderRefundSchema = z.object({ reason: safeString(), time: safeString(), clawback: refundClawbackSchema.nullable() });
 
 export const notificationLogSchema = z.object({
   id: z.number().int(),
-  gateway: z.string(),
-  order_no: z.string().nullable(),
-  trade_no: z.string().nullable(),
+  gateway: safeString(),
+  order_no: safeString().nullable(),
+  trade_no: safeString().nullable(),
   paid_amount: z.number().int().nullable(),
-  outcome: z.string(),
-  detail: z.string(),
-  create_time: z.string(),
+  outcome: safeString(),
+  detail: safeString(),
+  create_time: safeString(),
 });
 
-const redeemCodeSchema = z
-  .string({ error: 'redeem_code_required' })
+const redeemCodeSchema = safeString({ error: 'redeem_code_required' })
   .trim()
   .min(1, 'redeem_code_required')
   .max(64, 'redeem_code_unknown');
@@ -171,16 +170,16 @@ export const redeemBatchSchema = z.object({
   count: z.number().int(),
   uses_per_code: z.number().int(),
   one_per_user: z.boolean(),
-  expires_at: z.string().nullable(),
+  expires_at: safeString().nullable(),
   grant: z.object({ package_id: z.number().int().optional(), conversation_count: z.number().int().optional(), word_count: z.number().int().optional(), drawing_count: z.number().int().optional() }),
   disabled: z.boolean(),
   used: z.number().int(),
-  create_time: z.string(),
+  create_time: safeString(),
 });
 
 export const redeemCodeRowSchema = z.object({
   id: z.number().int(),
-  code: z.string(),
+  code: safeString(),
   uses: z.number().int(),
   uses_per_code: z.number().int(),
   disabled: z.boolean(),
@@ -220,7 +219,7 @@ export const commerceEndpoints = {
     summary: 'Create an order for a package; the price comes from the server (any price field in the request is refused)',
     tags: ['commerce'],
     body: z.strictObject({ package_id: idSchema, kind: packageTypeSchema, gateway: payGatewaySchema }),
-    response: orderSchema.extend({ pay_url: z.string().nullable(), code_url: z.string().nullable() }),
+    response: orderSchema.extend({ pay_url: safeString().nullable(), code_url: safeString().nullable() }),
   }),
   orderDetail: endpoint({
     method: 'GET',
@@ -228,7 +227,7 @@ export const commerceEndpoints = {
     auth: 'user',
     summary: "One of the user's orders (an unpaid order past its time shows as closed)",
     tags: ['commerce'],
-    query: z.object({ order_no: z.string().trim().min(1).max(64) }),
+    query: z.object({ order_no: safeString().trim().min(1).max(64) }),
     response: orderSchema,
   }),
   orderLists: endpoint({
@@ -283,14 +282,14 @@ export const commerceEndpoints = {
     auth: 'admin',
     summary: 'Search orders by order number, user id or status',
     tags: ['admin', 'commerce'],
-    query: pageQuerySchema.extend({ order_no: z.string().trim().max(64).optional(), user_id: idSchema.optional(), status: orderStatusSchema.optional() }),
+    query: pageQuerySchema.extend({ order_no: safeString().trim().max(64).optional(), user_id: idSchema.optional(), status: orderStatusSchema.optional() }),
     response: pageSchema(
       orderSchema.extend({
         user_id: z.number().int(),
-        trade_no: z.string().nullable(),
+        trade_no: safeString().nullable(),
         paid_amount: z.number().int().nullable(),
-        user_sn: z.string().nullable(),
-        channel: z.string().nullable(),
+        user_sn: safeString().nullable(),
+        channel: safeString().nullable(),
         refund: orderRefundSchema.nullable(),
       }),
     ),
@@ -302,8 +301,8 @@ export const commerceEndpoints = {
     summary:
       'Mark a fulfilled order refunded (money returned by hand at the provider) and, in the same transaction, take back what it granted: balances down to zero at most (the rest is reported as shortfall), the membership time it added, its pending commission. Repeating it changes nothing',
     tags: ['admin', 'commerce'],
-    body: z.object({ order_no: z.string().trim().min(1).max(64), reason: z.string().trim().min(1, 'required_field_empty').max(200, 'validation_failed') }),
-    response: z.object({ order_no: z.string(), status: z.literal('refunded'), commission_cancelled: z.boolean(), clawback: refundClawbackSchema.nullable() }),
+    body: z.object({ order_no: safeString().trim().min(1).max(64), reason: safeString().trim().min(1, 'required_field_empty').max(200, 'validation_failed') }),
+    response: z.object({ order_no: safeString(), status: z.literal('refunded'), commission_cancelled: z.boolean(), clawback: refundClawbackSchema.nullable() }),
     idempotent: true,
   }),
   adminOrderNotifications: endpoint({
@@ -312,7 +311,7 @@ export const commerceEndpoints = {
     auth: 'admin',
     summary: 'Payment notification log (all, or of one order): rejected signatures, amount mismatches, replays, paid after close',
     tags: ['admin', 'commerce'],
-    query: pageQuerySchema.extend({ order_no: z.string().trim().max(64).optional() }),
+    query: pageQuerySchema.extend({ order_no: safeString().trim().max(64).optional() }),
     response: pageSchema(notificationLogSchema),
   }),
   adminRedeemBatch: endpoint({
@@ -325,10 +324,10 @@ export const commerceEndpoints = {
       count: z.number().int().min(1, 'validation_failed').max(10_000, 'validation_failed'),
       uses_per_code: z.number().int().min(1, 'validation_failed').max(1_000_000, 'validation_failed'),
       one_per_user: z.boolean(),
-      expires_at: z.iso.datetime({ offset: true, error: 'validation_failed' }).optional(),
+      expires_at: safeString().pipe(z.iso.datetime({ offset: true, error: 'validation_failed' })).optional(),
       grant: redeemGrantSchema,
     }),
-    response: z.object({ batch_id: z.number().int(), codes: z.array(z.string()) }),
+    response: z.object({ batch_id: z.number().int(), codes: z.array(safeString()) }),
   }),
   adminRedeemBatches: endpoint({
     method: 'GET',

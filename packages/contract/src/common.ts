@@ -4,11 +4,24 @@ import { z } from 'zod';
  * Shared field rules. Error messages are message keys (see messages.ts) so the
  * server can answer in the user's language and the web form shows the same text.
  */
+/**
+ * Every string the API accepts refuses U+0000: PostgreSQL text and jsonb cannot
+ * hold it, so a NUL let through fails at the database as a 500. Build strings
+ * with `safeString()`, never a bare `z.string()` (an ESLint rule and the
+ * contract's schema test hold every endpoint to it). The check runs first, so
+ * a NUL answers "Invalid parameter: <field>" (see
+ * docs/decisions/0021-zip-bombs-and-nul-bytes.md).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
+export const noNulCheck = z.regex(/^[^\u0000]*$/, 'validation_failed');
+
+// eslint-disable-next-line no-restricted-syntax -- the one place a string schema is built
+export const safeString = (params?: Parameters<typeof z.string>[0]) => z.string(params).check(noNulCheck);
+
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
 
-export const emailSchema = z
-  .string({ error: 'email_required' })
+export const emailSchema = safeString({ error: 'email_required' })
   .trim()
   .min(1, 'email_required')
   .max(254, 'email_invalid')
@@ -16,22 +29,19 @@ export const emailSchema = z
   .transform((value) => value.toLowerCase());
 
 /** Mainland mobile numbers, or an international number in E.164 form. */
-export const mobileSchema = z
-  .string({ error: 'mobile_required' })
+export const mobileSchema = safeString({ error: 'mobile_required' })
   .trim()
   .min(1, 'mobile_required')
   .regex(/^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/, 'mobile_invalid');
 
 /** Spec §5: 6-20 characters, digits plus letters or symbols. */
-export const passwordSchema = z
-  .string({ error: 'password_required' })
+export const passwordSchema = safeString({ error: 'password_required' })
   .min(1, 'password_required')
   .min(PASSWORD_MIN, 'password_length')
   .max(PASSWORD_MAX, 'password_length')
   .refine((value) => /\d/.test(value) && /[^\d\s]/.test(value) && !/\s/.test(value), 'password_rule');
 
-export const codeSchema = z
-  .string({ error: 'code_required' })
+export const codeSchema = safeString({ error: 'code_required' })
   .trim()
   .min(1, 'code_required')
   .regex(/^\d{6}$/, 'code_invalid');
@@ -56,8 +66,8 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 }
 
 /** Attribution parameters read at startup (spec §2). Short opaque strings. */
-export const shareIdSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'share_invalid');
-export const userSnSchema = z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'validation_failed');
-export const channelSchema = z.string().trim().max(64).regex(/^[A-Za-z0-9_.-]*$/, 'validation_failed');
+export const shareIdSchema = safeString().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'share_invalid');
+export const userSnSchema = safeString().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'validation_failed');
+export const channelSchema = safeString().trim().max(64).regex(/^[A-Za-z0-9_.-]*$/, 'validation_failed');
 
 export const okSchema = z.null();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { idSchema, pageQuerySchema, pageSchema } from './common.js';
+import { idSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { memberLevelSchema } from './user.js';
 import { chargeSchema, errorEventSchema, streamBalanceSchema, usageSchema } from './chat.js';
 import { paperIdSchema } from './paper.js';
@@ -65,22 +65,22 @@ export const docIdSchema = idSchema;
 
 export const docItemSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: safeString(),
   type: docTypeSchema,
   /** Recognised from the content, never from the name. */
   format: docFormatSchema,
   status: docStatusSchema,
   /** Message key of the failure (parse_failed / process_failed), else null. */
-  fail_reason: z.string().nullable(),
+  fail_reason: safeString().nullable(),
   /** The failure in the request locale, else null. */
-  fail_text: z.string().nullable(),
+  fail_text: safeString().nullable(),
   /** 0 until parsed. Text formats count as one page per ~3,000 characters block (see page). */
   pages: z.number().int(),
   words: z.number().int(),
   /** Bytes of the original file. */
   size: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: safeString(),
+  updated_at: safeString(),
 });
 export type DocItem = z.infer<typeof docItemSchema>;
 
@@ -88,7 +88,7 @@ export const docMembershipStatusSchema = z.object({
   active: z.boolean(),
   level: memberLevelSchema.nullable(),
   /** null: permanent (when active) or never had one. */
-  expires_at: z.string().nullable(),
+  expires_at: safeString().nullable(),
 });
 export type DocMembershipStatus = z.infer<typeof docMembershipStatusSchema>;
 
@@ -103,14 +103,14 @@ export type DocQuota = z.infer<typeof docQuotaSchema>;
 /** One file of an upload: each file succeeds or fails on its own. */
 export const docUploadFileResultSchema = z.object({
   /** The client's file name (cleaned). */
-  name: z.string(),
+  name: safeString(),
   ok: z.boolean(),
   /** The document when stored (status `processing`), else null. */
   doc: docItemSchema.nullable(),
   /** Message key of the refusal (file_too_large, doc_unsupported_type, upload_not_allowed, doc_quota_exceeded, file_required...), else null. */
-  error: z.string().nullable(),
+  error: safeString().nullable(),
   /** The refusal in the request locale, else null. */
-  msg: z.string().nullable(),
+  msg: safeString().nullable(),
 });
 export const docUploadResponseSchema = z.object({
   files: z.array(docUploadFileResultSchema),
@@ -120,16 +120,16 @@ export type DocUploadResponse = z.infer<typeof docUploadResponseSchema>;
 
 export const docInterpretationSchema = z.object({
   /** What the document is about (Markdown, request locale when a model writes it). */
-  about: z.string(),
-  method: z.string(),
-  findings: z.string(),
+  about: safeString(),
+  method: safeString(),
+  findings: safeString(),
   /** Three suggested questions. */
-  questions: z.array(z.string()),
+  questions: z.array(safeString()),
   /** false: the offline extract (sentences taken from the document). */
   by_model: z.boolean(),
   /** A notice in the request locale when no model wrote it, else null. */
-  notice: z.string().nullable(),
-  locale: z.string(),
+  notice: safeString().nullable(),
+  locale: safeString(),
 });
 export type DocInterpretation = z.infer<typeof docInterpretationSchema>;
 
@@ -143,10 +143,10 @@ export type DocDetail = z.infer<typeof docDetailSchema>;
 export const docCitationSchema = z.object({
   n: z.number().int(),
   doc_id: z.number().int(),
-  doc_name: z.string(),
+  doc_name: safeString(),
   /** 1-based page. */
   page: z.number().int(),
-  text: z.string(),
+  text: safeString(),
   start: z.number().int().optional(),
   end: z.number().int().optional(),
 });
@@ -158,15 +158,15 @@ export const docPageSchema = z.object({
   pages: z.number().int(),
   format: docFormatSchema,
   /** The page's extracted text in reading order; citation offsets index into it. */
-  text: z.string(),
+  text: safeString(),
 });
 
 export const docConversationSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
+  title: safeString(),
   doc_ids: z.array(z.number().int()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: safeString(),
+  updated_at: safeString(),
 });
 export type DocConversation = z.infer<typeof docConversationSchema>;
 
@@ -174,13 +174,13 @@ export const docMessageSchema = z.object({
   id: z.number().int(),
   conversation_id: z.number().int(),
   role: z.enum(['user', 'assistant']),
-  content: z.string(),
+  content: safeString(),
   status: z.enum(['generating', 'done', 'stopped', 'failed']),
-  error: z.string().nullable(),
+  error: safeString().nullable(),
   citations: z.array(docCitationSchema),
   /** Favorite id (shared /user/collection) when bookmarked, else null. */
   favorite_id: z.number().int().nullable(),
-  created_at: z.string(),
+  created_at: safeString(),
 });
 export type DocMessage = z.infer<typeof docMessageSchema>;
 
@@ -190,12 +190,12 @@ export const docChatStartEventSchema = z.object({
   conversation_id: z.number().int(),
   user_message_id: z.number().int(),
   assistant_message_id: z.number().int(),
-  model: z.string(),
-  model_name: z.string(),
+  model: safeString(),
+  model_name: safeString(),
   /** true: no model configured; the answer is the best passages, cited the same way. */
   offline: z.boolean(),
 });
-export const docDeltaEventSchema = z.object({ type: z.literal('delta'), text: z.string() });
+export const docDeltaEventSchema = z.object({ type: z.literal('delta'), text: safeString() });
 export const docEndEventSchema = z.object({
   type: z.literal('end'),
   message_id: z.number().int().nullable(),
@@ -211,11 +211,11 @@ export type DocChatEvent = z.infer<typeof docChatEventSchema>;
 
 export const docChatBodySchema = z.object({
   doc_ids: z.array(docIdSchema).min(1, 'doc_not_found').max(DOC_CHAT_MAX_DOCS, 'doc_too_many_selected'),
-  question: z.string({ error: 'chat_content_empty' }).trim().min(1, 'chat_content_empty').max(DOC_QUESTION_MAX, 'payload_too_large'),
+  question: safeString({ error: 'chat_content_empty' }).trim().min(1, 'chat_content_empty').max(DOC_QUESTION_MAX, 'payload_too_large'),
   conversation_id: idSchema.optional().nullable(),
 });
 
-const nameSchema = z.string({ error: 'doc_name_required' }).trim().min(1, 'doc_name_required').max(DOC_NAME_MAX, 'doc_name_too_long');
+const nameSchema = safeString({ error: 'doc_name_required' }).trim().min(1, 'doc_name_required').max(DOC_NAME_MAX, 'doc_name_too_long');
 const idQuery = z.object({ id: docIdSchema });
 
 export const docEndpoints = {
@@ -226,7 +226,7 @@ export const docEndpoints = {
     summary: 'The signed-in user documents, newest first; keyword searches names; optional type and status filters',
     tags: ['doc'],
     query: pageQuerySchema.extend({
-      keyword: z.string().trim().max(100).optional(),
+      keyword: safeString().trim().max(100).optional(),
       type: docTypeSchema.optional(),
       status: docStatusSchema.optional(),
     }),

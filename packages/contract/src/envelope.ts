@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common.js';
 
 /** Envelope codes of spec §3/§7: 1 success, 0 fail, -1 login failure, 2 open a new page. */
 export const Code = { SUCCESS: 1, FAIL: 0, LOGIN_FAILURE: -1, OPEN_PAGE: 2 } as const;
@@ -17,7 +18,7 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
     code: z.union([z.literal(1), z.literal(0), z.literal(-1), z.literal(2)]),
     data,
     show: z.union([z.literal(0), z.literal(1)]),
-    msg: z.string(),
+    msg: safeString(),
   });
 }
 

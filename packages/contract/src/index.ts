@@ -18,6 +18,7 @@ export * from './commerce.js';
 export * from './doc.js';
 export * from './tasks.js';
 export * from './promotion.js';
+export * from './schema-walk.js';
 
 import { siteEndpoints } from './site.js';
 import { authEndpoints } from './auth.js';

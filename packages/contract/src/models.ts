@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { idSchema } from './common.js';
+import { idSchema, safeString } from './common.js';
 
 /**
  * AI model channels (issue 3). A channel is one OpenAI-compatible endpoint
@@ -13,10 +13,10 @@ import { idSchema } from './common.js';
 /** Text per interface locale. zh is required; an empty other locale falls back to en, then zh. */
 export const localizedTextSchema = (max: number) =>
   z.object({
-    zh: z.string().trim().min(1, 'validation_failed').max(max, 'validation_failed'),
-    en: z.string().trim().max(max, 'validation_failed').default(''),
-    ja: z.string().trim().max(max, 'validation_failed').default(''),
-    ko: z.string().trim().max(max, 'validation_failed').default(''),
+    zh: safeString().trim().min(1, 'validation_failed').max(max, 'validation_failed'),
+    en: safeString().trim().max(max, 'validation_failed').default(''),
+    ja: safeString().trim().max(max, 'validation_failed').default(''),
+    ko: safeString().trim().max(max, 'validation_failed').default(''),
   });
 export type LocalizedText = z.infer<ReturnType<typeof localizedTextSchema>>;
 
@@ -28,14 +28,14 @@ export const billingSchema = z.object({ mode: billingModeSchema, price: z.number
 export type Billing = z.infer<typeof billingSchema>;
 
 /** Public model key: what `/chat/send {model}` takes and the web stores as `chat_model`. `offline` and `env:*` are reserved. */
-export const modelKeySchema = z.string().trim().min(1, 'validation_failed').max(64, 'validation_failed').regex(/^[A-Za-z0-9._:/-]+$/, 'validation_failed');
+export const modelKeySchema = safeString().trim().min(1, 'validation_failed').max(64, 'validation_failed').regex(/^[A-Za-z0-9._:/-]+$/, 'validation_failed');
 export const OFFLINE_MODEL_KEY = 'offline';
 export const ENV_MODEL_PREFIX = 'env:';
 
 /** A model as the chat picker shows it (`GET /chat/models`), in the request locale. */
 export const publicModelSchema = z.object({
-  key: z.string(),
-  name: z.string(),
+  key: safeString(),
+  name: safeString(),
   /** 'offline' for the built-in retrieval channel. */
   channel: z.enum(['db', 'env', 'offline']),
   billing: billingSchema,
@@ -46,10 +46,10 @@ export type PublicModel = z.infer<typeof publicModelSchema>;
 export const adminModelSchema = z.object({
   id: z.number().int().nullable(),
   channel_id: z.number().int().nullable(),
-  key: z.string(),
+  key: safeString(),
   /** Model name sent upstream (`model` of the chat completion request). */
-  upstream_model: z.string(),
-  names: z.object({ zh: z.string(), en: z.string(), ja: z.string(), ko: z.string() }),
+  upstream_model: safeString(),
+  names: z.object({ zh: safeString(), en: safeString(), ja: safeString(), ko: safeString() }),
   visible: z.boolean(),
   billing: billingSchema,
   /** The model's context window; earlier turns are dropped (oldest first) to fit. */
@@ -65,8 +65,8 @@ export const adminChannelSchema = z.object({
   /** null for the built-in env and offline channels (read-only). */
   id: z.number().int().nullable(),
   kind: z.enum(['db', 'env', 'offline']),
-  name: z.string(),
-  base_url: z.string(),
+  name: safeString(),
+  base_url: safeString(),
   /** Whether an API key is stored; the key itself is never returned. */
   has_key: z.boolean(),
   first_token_timeout_ms: z.number().int(),
@@ -80,9 +80,9 @@ export type AdminChannel = z.infer<typeof adminChannelSchema>;
 /** Chat limits and the default model, editable in Admin → Models. */
 export const aiSettingsSchema = z.object({
   /** Model key used when the user picks none; '' = first visible model, else the offline channel. */
-  default_model: z.string().max(64).default(''),
+  default_model: safeString().max(64).default(''),
   /** System prompt sent first in every chat (kept when the context is trimmed). */
-  system_prompt: z.string().max(4000).default(''),
+  system_prompt: safeString().max(4000).default(''),
   /** Questions (and template runs) per signed-in user per minute. */
   rate_per_minute: z.number().int().min(1).max(100_000).default(20),
   /** Answers one user may have streaming at once (tabs). */
@@ -90,7 +90,7 @@ export const aiSettingsSchema = z.object({
   /** Longest question in characters. */
   max_question_chars: z.number().int().min(100).max(100_000).default(8000),
   /** Embedding model for hybrid document retrieval; '' = AI_EMBEDDING_MODEL on the env channel if set, else keyword-only. */
-  embedding_model: z.string().trim().max(128).default(''),
+  embedding_model: safeString().trim().max(128).default(''),
   /** Stored channel serving `embedding_model`; null = the env channel (AI_BASE_URL). */
   embedding_channel_id: z.number().int().positive().nullable().default(null),
 });
@@ -101,14 +101,13 @@ const timeoutMs = (fallback: number) => z.number().int().min(1000, 'validation_f
 export const channelInputSchema = z.object({
   /** Absent: create a channel. */
   id: idSchema.optional(),
-  name: z.string().trim().min(1, 'validation_failed').max(100, 'validation_failed'),
-  base_url: z
-    .string()
+  name: safeString().trim().min(1, 'validation_failed').max(100, 'validation_failed'),
+  base_url: safeString()
     .trim()
     .max(500, 'validation_failed')
     .pipe(z.url({ protocol: /^https?$/, error: 'validation_failed' })),
   /** Absent or '' on update: keep the stored key. `null`: remove the key. */
-  api_key: z.string().trim().max(500, 'validation_failed').nullable().optional(),
+  api_key: safeString().trim().max(500, 'validation_failed').nullable().optional(),
   first_token_timeout_ms: timeoutMs(30_000),
   total_timeout_ms: timeoutMs(300_000),
   enabled: z.boolean().default(true),
@@ -119,7 +118,7 @@ export const modelInputSchema = z.object({
   channel_id: idSchema,
   /** Defaults to upstream_model. */
   key: modelKeySchema.optional(),
-  upstream_model: z.string().trim().min(1, 'validation_failed').max(200, 'validation_failed'),
+  upstream_model: safeString().trim().min(1, 'validation_failed').max(200, 'validation_failed'),
   names: localizedTextSchema(100),
   visible: z.boolean().default(true),
   billing: billingSchema,
@@ -135,7 +134,7 @@ export const modelsEndpoints = {
     auth: 'none',
     summary: 'Models the chat picker offers (request locale); the offline channel is always last',
     tags: ['chat'],
-    response: z.object({ lists: z.array(publicModelSchema), default: z.string() }),
+    response: z.object({ lists: z.array(publicModelSchema), default: safeString() }),
   }),
   adminAiChannels: endpoint({
     method: 'GET',
@@ -224,7 +223,7 @@ export const modelsEndpoints = {
     summary: 'STREAM (text/event-stream): a short test reply from a model or channel',
     tags: ['admin', 'ai'],
     body: z
-      .object({ model: modelKeySchema.optional(), channel_id: idSchema.optional(), upstream_model: z.string().trim().min(1).max(200).optional() })
+      .object({ model: modelKeySchema.optional(), channel_id: idSchema.optional(), upstream_model: safeString().trim().min(1).max(200).optional() })
       .refine((v) => v.model !== undefined || v.channel_id !== undefined, 'validation_failed'),
     response: z.null(),
   }),

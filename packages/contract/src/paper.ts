@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { pageQuerySchema, pageSchema } from './common.js';
+import { pageQuerySchema, pageSchema, safeString } from './common.js';
 import { PAPER_KEYWORD_MAX } from './limits.js';
 
 /**
@@ -45,8 +45,7 @@ export type CiteFormat = z.infer<typeof citeFormatSchema>;
 /** Deepest result reachable by paging (page_no * page_size). */
 export const PAPER_RESULT_WINDOW = 1000;
 
-export const paperIdSchema = z
-  .string({ error: 'paper_not_found' })
+export const paperIdSchema = safeString({ error: 'paper_not_found' })
   .trim()
   .min(1, 'paper_not_found')
   .max(200, 'paper_not_found')
@@ -57,28 +56,28 @@ const boolQuery = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1'
 
 export const paperSearchQuerySchema = pageQuerySchema.extend({
   /** Empty: browse the corpus (newest first unless sort says otherwise). */
-  keyword: z.string().trim().max(PAPER_KEYWORD_MAX, 'paper_keyword_too_long').default(''),
+  keyword: safeString().trim().max(PAPER_KEYWORD_MAX, 'paper_keyword_too_long').default(''),
   page_size: z.coerce.number().int().min(1).max(50).default(10),
   year_from: yearSchema.optional(),
   year_to: yearSchema.optional(),
   type: paperTypeSchema.optional(),
   /** Case-insensitive part of the venue name ("NAACL", "Findings"). */
-  venue: z.string().trim().max(200).optional(),
+  venue: safeString().trim().max(200).optional(),
   open_access: boolQuery.optional(),
   sort: z.enum(PAPER_SORTS).default('relevance'),
 });
 export type PaperSearchQuery = z.output<typeof paperSearchQuerySchema>;
 
-export const paperAuthorSchema = z.string();
+export const paperAuthorSchema = safeString();
 
 export const paperItemSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   source: paperSourceSchema,
   /** The id in the imported file or at the remote source (ACL id, arXiv id, OpenAlex W-id, S2 paperId, BEIR _id). */
-  source_id: z.string(),
-  title: z.string(),
+  source_id: safeString(),
+  title: safeString(),
   authors: z.array(paperAuthorSchema),
-  venue: z.string(),
+  venue: safeString(),
   year: z.number().int().nullable(),
   type: paperTypeSchema,
   citation_count: z.number().int(),
@@ -87,7 +86,7 @@ export const paperItemSchema = z.object({
    * The best abstract window (about 240 characters) as HTML: everything is
    * escaped except `<mark>` and `</mark>` around matched words. Render as HTML.
    */
-  snippet: z.string(),
+  snippet: safeString(),
 });
 export type PaperItem = z.infer<typeof paperItemSchema>;
 
@@ -95,34 +94,34 @@ export const paperSearchResponseSchema = pageSchema(paperItemSchema).extend({
   /** The source that answered. */
   source: paperSourceSchema,
   /** A note in the request locale for the user (e.g. a Chinese query over an English corpus offline), or null. */
-  hint: z.string().nullable(),
+  hint: safeString().nullable(),
   /** The query actually run, when it differs from the keyword (translated by the model), else null. */
-  query_used: z.string().nullable(),
+  query_used: safeString().nullable(),
 });
 export type PaperSearchResponse = z.infer<typeof paperSearchResponseSchema>;
 
 export const paperReferenceSchema = z.object({
   position: z.number().int(),
   /** The reference as printed in the citing paper. */
-  text: z.string(),
+  text: safeString(),
   /** Detail id when the reference resolves to a paper we have, else null. */
-  id: z.string().nullable(),
+  id: safeString().nullable(),
   /** Title of the resolved paper, else null. */
-  title: z.string().nullable(),
+  title: safeString().nullable(),
   /** External id ("doi:10.1090/tran/8674", "arxiv:2104.06921", "openalex:W4225968159", "s2:<sha>") or null. */
-  external_id: z.string().nullable(),
+  external_id: safeString().nullable(),
   /** A public URL for the external id (doi.org, arxiv.org, openalex.org, semanticscholar.org) or null. */
-  url: z.string().nullable(),
+  url: safeString().nullable(),
 });
 
 export const paperDetailSchema = paperItemSchema.omit({ snippet: true }).extend({
-  abstract: z.string(),
-  doi: z.string().nullable(),
+  abstract: safeString(),
+  doi: safeString().nullable(),
   /** Landing page. */
-  url: z.string().nullable(),
+  url: safeString().nullable(),
   /** Open PDF ("read with Xueba" when open_access and pdf_url are set). */
-  pdf_url: z.string().nullable(),
-  keywords: z.array(z.string()),
+  pdf_url: safeString().nullable(),
+  keywords: z.array(safeString()),
   references: z.array(paperReferenceSchema),
   /** Number of references (the list may be capped at 500). */
   reference_count: z.number().int(),
@@ -134,18 +133,18 @@ export const paperDetailSchema = paperItemSchema.omit({ snippet: true }).extend(
 });
 export type PaperDetail = z.infer<typeof paperDetailSchema>;
 
-export const paperFavoriteItemSchema = paperItemSchema.extend({ favorited_at: z.string() });
+export const paperFavoriteItemSchema = paperItemSchema.extend({ favorited_at: safeString() });
 
 export const paperAiSearchResponseSchema = z.object({
   source: paperSourceSchema,
   /** Keywords the question became. */
-  keywords: z.array(z.string()),
-  query_used: z.string(),
+  keywords: z.array(safeString()),
+  query_used: safeString(),
   /** Markdown, citing results as [n] (n = position in `lists`, from 1). */
-  answer: z.string(),
+  answer: safeString(),
   /** true when a configured model wrote the answer; false for the offline extract. */
   by_model: z.boolean(),
-  hint: z.string().nullable(),
+  hint: safeString().nullable(),
   lists: z.array(paperItemSchema),
   count: z.number().int(),
 });
@@ -155,14 +154,14 @@ export const PAPER_SECTIONS = ['problem', 'method', 'findings', 'limitations'] a
 export const paperSectionSchema = z.enum(PAPER_SECTIONS);
 export const paperInterpretEventSchema = z.discriminatedUnion('type', [
   /** First event: whether a model writes it, and a notice (request locale) when not. */
-  z.object({ type: z.literal('start'), by_model: z.boolean(), notice: z.string().nullable() }),
+  z.object({ type: z.literal('start'), by_model: z.boolean(), notice: safeString().nullable() }),
   /** A section begins; `title` is in the request locale. */
-  z.object({ type: z.literal('section'), section: paperSectionSchema, title: z.string() }),
+  z.object({ type: z.literal('section'), section: paperSectionSchema, title: safeString() }),
   /** Text of the current section (Markdown), appended in order. */
-  z.object({ type: z.literal('delta'), section: paperSectionSchema, text: z.string() }),
+  z.object({ type: z.literal('delta'), section: paperSectionSchema, text: safeString() }),
   z.object({ type: z.literal('done') }),
   /** Ends the stream on failure; `msg` is in the request locale. */
-  z.object({ type: z.literal('error'), msg: z.string() }),
+  z.object({ type: z.literal('error'), msg: safeString() }),
 ]);
 export type PaperInterpretEvent = z.infer<typeof paperInterpretEventSchema>;
 export const PAPER_INTERPRET_PATH = '/paper/interpret';
@@ -177,7 +176,7 @@ export const paperSourceSettingsSchema = z.object({
 });
 
 export const paperImportResultSchema = z.object({
-  files: z.array(z.object({ name: z.string(), format: z.string(), papers: z.number().int(), references: z.number().int() })),
+  files: z.array(z.object({ name: safeString(), format: safeString(), papers: z.number().int(), references: z.number().int() })),
   inserted: z.number().int(),
   updated: z.number().int(),
   references: z.number().int(),
@@ -218,7 +217,7 @@ export const paperEndpoints = {
     auth: 'none',
     summary: 'Venues of the local corpus with paper counts (for the venue filter)',
     tags: ['paper'],
-    response: z.object({ lists: z.array(z.object({ venue: z.string(), count: z.number().int() })) }),
+    response: z.object({ lists: z.array(z.object({ venue: safeString(), count: z.number().int() })) }),
   }),
   paperCite: endpoint({
     method: 'GET',
@@ -227,7 +226,7 @@ export const paperEndpoints = {
     summary: 'A citation in BibTeX, RIS, APA, MLA or GB/T 7714-2015',
     tags: ['paper'],
     query: z.object({ id: paperIdSchema, format: citeFormatSchema.default('gbt7714') }),
-    response: z.object({ format: citeFormatSchema, text: z.string() }),
+    response: z.object({ format: citeFormatSchema, text: safeString() }),
   }),
   paperFavorite: endpoint({
     method: 'POST',
@@ -265,7 +264,7 @@ export const paperEndpoints = {
     summary: 'A question becomes keywords, runs the search and gets a short answer citing [n]',
     tags: ['paper'],
     body: z.object({
-      question: z.string({ error: 'paper_question_required' }).trim().min(1, 'paper_question_required').max(PAPER_KEYWORD_MAX, 'paper_keyword_too_long'),
+      question: safeString({ error: 'paper_question_required' }).trim().min(1, 'paper_question_required').max(PAPER_KEYWORD_MAX, 'paper_keyword_too_long'),
       page_size: z.number().int().min(1).max(20).default(8),
     }),
     response: paperAiSearchResponseSchema,
@@ -294,7 +293,7 @@ export const paperEndpoints = {
     auth: 'admin',
     summary: 'Choose the active paper source; `semanticscholar_key` "" clears the key, absent keeps it',
     tags: ['admin', 'paper'],
-    body: z.object({ source: paperSourceSchema, semanticscholar_key: z.string().trim().max(200).optional() }),
+    body: z.object({ source: paperSourceSchema, semanticscholar_key: safeString().trim().max(200).optional() }),
     response: paperSourceSettingsSchema,
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { idSchema, pageQuerySchema, pageSchema } from './common.js';
+import { idSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { MAX_CENTS } from './commerce.js';
 import { rewardSchema } from './tasks.js';
 
@@ -50,8 +50,8 @@ export const promotionSummarySchema = z.object({
   commission_bp: z.number().int(),
   pending_days: z.number().int(),
   min_withdraw: z.number().int(),
-  share_id: z.string(),
-  link: z.string(),
+  share_id: safeString(),
+  link: safeString(),
   invitee_count: z.number().int(),
   /** Cents: commission not yet settled. */
   pending: z.number().int(),
@@ -67,9 +67,9 @@ export const promotionSummarySchema = z.object({
 export type PromotionSummary = z.infer<typeof promotionSummarySchema>;
 
 export const inviteeSchema = z.object({
-  nickname: z.string(),
-  avatar: z.string(),
-  join_time: z.string(),
+  nickname: safeString(),
+  avatar: safeString(),
+  join_time: safeString(),
   /** Paid (fulfilled) orders of this invitee and the commission they earned the promoter, cents. */
   order_count: z.number().int(),
   commission: z.number().int(),
@@ -77,16 +77,16 @@ export const inviteeSchema = z.object({
 
 export const commissionSchema = z.object({
   id: z.number().int(),
-  order_no: z.string(),
-  invitee_nickname: z.string(),
+  order_no: safeString(),
+  invitee_nickname: safeString(),
   order_amount: z.number().int(),
   commission_bp: z.number().int(),
   amount: z.number().int(),
   status: commissionStatusSchema,
-  create_time: z.string(),
+  create_time: safeString(),
   /** When it settles (or settled). */
-  settle_time: z.string(),
-  cancel_reason: z.string().nullable(),
+  settle_time: safeString(),
+  cancel_reason: safeString().nullable(),
 });
 export type Commission = z.infer<typeof commissionSchema>;
 
@@ -94,14 +94,14 @@ export const withdrawalSchema = z.object({
   id: z.number().int(),
   amount: z.number().int(),
   method: withdrawMethodSchema,
-  name: z.string(),
+  name: safeString(),
   /** Masked for the user (last 4 characters); in full for administrators. */
-  account: z.string(),
+  account: safeString(),
   status: withdrawStatusSchema,
-  reason: z.string().nullable(),
-  create_time: z.string(),
-  review_time: z.string().nullable(),
-  paid_time: z.string().nullable(),
+  reason: safeString().nullable(),
+  create_time: safeString(),
+  review_time: safeString().nullable(),
+  paid_time: safeString().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -114,8 +114,8 @@ const amountSchema = z
 export const withdrawApplySchema = z.object({
   amount: amountSchema,
   method: withdrawMethodSchema,
-  name: z.string({ error: 'required_field_empty' }).trim().min(1, 'required_field_empty').max(50, 'validation_failed'),
-  account: z.string({ error: 'required_field_empty' }).trim().min(1, 'required_field_empty').max(64, 'validation_failed'),
+  name: safeString({ error: 'required_field_empty' }).trim().min(1, 'required_field_empty').max(50, 'validation_failed'),
+  account: safeString({ error: 'required_field_empty' }).trim().min(1, 'required_field_empty').max(64, 'validation_failed'),
 });
 
 /** The poster is an SVG image (image/svg+xml), not a JSON envelope: GET /api/promotion/poster?share_id=… (public: it shows only the public invite link). Usable as an <img> src. */
@@ -218,7 +218,7 @@ export const promotionEndpoints = {
     auth: 'admin',
     summary: 'Reject a pending or approved withdrawal with a reason; the held amount returns to the available commission',
     tags: ['admin', 'promotion'],
-    body: z.object({ id: idSchema, reason: z.string({ error: 'required_field_empty' }).trim().min(1, 'required_field_empty').max(200, 'validation_failed') }),
+    body: z.object({ id: idSchema, reason: safeString({ error: 'required_field_empty' }).trim().min(1, 'required_field_empty').max(200, 'validation_failed') }),
     response: withdrawalSchema.extend({ user_id: z.number().int() }),
     idempotent: true,
   }),

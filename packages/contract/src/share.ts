@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { shareIdSchema, userSnSchema } from './common.js';
+import { safeString, shareIdSchema, userSnSchema } from './common.js';
 import { rewardSchema } from './tasks.js';
 import { inviteUnlockSchema } from './promotion.js';
 
@@ -14,8 +14,8 @@ export const shareEndpoints = {
     // A POST without any body is fine too (Fastify hands the validator null then).
     body: z.object({}).nullish(),
     response: z.object({
-      share_id: z.string(),
-      link: z.string(),
+      share_id: safeString(),
+      link: safeString(),
       invite_count: z.number().int(),
       click_count: z.number().int(),
       /** The invitation rewards on offer (issue 6) and what this user has earned from invitations so far. */
@@ -52,7 +52,7 @@ export const shareEndpoints = {
     auth: 'optional',
     summary: 'Store an advertising click ID for attribution',
     tags: ['share'],
-    body: z.object({ click_id: z.string().trim().min(1, 'validation_failed').max(200, 'validation_failed'), channel: z.string().max(64).optional() }),
+    body: z.object({ click_id: safeString().trim().min(1, 'validation_failed').max(200, 'validation_failed'), channel: safeString().max(64).optional() }),
     response: z.null(),
     idempotent: true,
   }),

@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { terminalSchema } from './common.js';
+import { safeString, terminalSchema } from './common.js';
 import { payGatewaySchema } from './commerce.js';
 
 export const POLICY_TYPES = ['service', 'privacy', 'pay', 'distribution'] as const;
 export const policyTypeSchema = z.enum(POLICY_TYPES);
 export type PolicyType = z.infer<typeof policyTypeSchema>;
 
-const linkSchema = z.object({ name: z.string(), link: z.string() });
-export const problemExampleSchema = z.object({ title: z.string(), content: z.string() });
+const linkSchema = z.object({ name: safeString(), link: safeString() });
+export const problemExampleSchema = z.object({ title: safeString(), content: safeString() });
 
 /** `GET /pc/config`: every section of spec §3, assembled from admin-editable settings. */
 export const pcConfigSchema = z.object({
   website: z.object({
-    name: z.string(),
-    logo: z.string(),
-    favicon: z.string(),
-    description: z.string(),
-    keywords: z.string(),
-    icp: z.string(),
+    name: safeString(),
+    logo: safeString(),
+    favicon: safeString(),
+    description: safeString(),
+    keywords: safeString(),
+    icp: safeString(),
   }),
   login: z.object({
     /** Which sign-in methods are enabled. Third-party ones appear only when configured. */
@@ -33,12 +33,12 @@ export const pcConfigSchema = z.object({
     /** The user must tick the service and privacy agreements before signing in. */
     agreement: z.boolean(),
   }),
-  bulletin_config: z.object({ is_open: z.boolean(), title: z.string(), content: z.string() }),
-  card_code: z.object({ is_open: z.boolean(), buy_link: z.string() }),
+  bulletin_config: z.object({ is_open: z.boolean(), title: safeString(), content: safeString() }),
+  card_code: z.object({ is_open: z.boolean(), buy_link: safeString() }),
   copyright: z.array(linkSchema),
-  qrcode: z.object({ is_open: z.boolean(), official_account: z.string(), customer_service: z.string() }),
-  tabbar: z.array(z.object({ name: z.string(), path: z.string(), icon: z.string() })),
-  admin_url: z.string(),
+  qrcode: z.object({ is_open: z.boolean(), official_account: safeString(), customer_service: safeString() }),
+  tabbar: z.array(z.object({ name: safeString(), path: safeString(), icon: safeString() })),
+  admin_url: safeString(),
   member_package_status: z.boolean(),
   recharge_package_status: z.boolean(),
   /**
@@ -47,9 +47,9 @@ export const pcConfigSchema = z.object({
    */
   pay_gateways: z.array(payGatewaySchema),
   draw: z.object({ is_open: z.boolean() }),
-  foreign_url: z.string(),
+  foreign_url: safeString(),
   is_fc: z.boolean(),
-  google_callback: z.string(),
+  google_callback: safeString(),
   chat: z.object({
     chat_limit: z.number().int(),
     draw_limit: z.number().int(),
@@ -57,14 +57,14 @@ export const pcConfigSchema = z.object({
     /** The admin's limit on one question, in characters (AI settings); the server enforces it too. */
     max_question_chars: z.number().int(),
   }),
-  pc_page: z.object({ problem_examples: z.array(problemExampleSchema), intro: z.string() }),
+  pc_page: z.object({ problem_examples: z.array(problemExampleSchema), intro: safeString() }),
   draw_square_config: z.object({ is_open: z.boolean() }),
   mindmap_config: z.object({ is_open: z.boolean() }),
   voice: z.object({ voice_broadcast: z.object({ is_open: z.boolean() }) }),
-  domain: z.string(),
+  domain: safeString(),
   /** Embedded-app context flag (spec §3). */
   inDingTalk: z.boolean(),
-  server: z.object({ version: z.string(), name: z.string() }),
+  server: z.object({ version: safeString(), name: safeString() }),
 });
 export type PcConfig = z.infer<typeof pcConfigSchema>;
 
@@ -94,6 +94,6 @@ export const siteEndpoints = {
     summary: 'A policy text in the request locale (rich text HTML)',
     tags: ['index'],
     query: z.object({ type: policyTypeSchema }),
-    response: z.object({ type: policyTypeSchema, title: z.string(), content: z.string(), updated_at: z.string().nullable() }),
+    response: z.object({ type: policyTypeSchema, title: safeString(), content: safeString(), updated_at: safeString().nullable() }),
   }),
 };

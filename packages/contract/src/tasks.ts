@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { idSchema } from './common.js';
+import { idSchema, safeString } from './common.js';
 
 /**
  * Daily tasks (issue 6, spec §1). A "day" is the calendar day in UTC+8 (China
@@ -15,7 +15,7 @@ export const taskKindSchema = z.enum(TASK_KINDS);
 export type TaskKind = z.infer<typeof taskKindSchema>;
 
 const countSchema = z.number({ error: 'validation_failed' }).int('validation_failed').min(0, 'validation_failed').max(1_000_000_000, 'validation_failed');
-const text = (max: number) => z.string().trim().max(max, 'validation_failed');
+const text = (max: number) => safeString().trim().max(max, 'validation_failed');
 const localizedText = (max: number) => z.object({ zh: text(max), en: text(max), ja: text(max), ko: text(max) });
 
 /** Counts granted by a task completion or an invitation. */
@@ -54,8 +54,8 @@ export type AdminTask = z.infer<typeof adminTaskSchema>;
 export const taskSchema = z.object({
   id: z.number().int(),
   kind: taskKindSchema,
-  name: z.string(),
-  description: z.string(),
+  name: safeString(),
+  description: safeString(),
   daily_limit: z.number().int(),
   reward: rewardSchema,
   /** Completions rewarded today (0..daily_limit). */
@@ -72,7 +72,7 @@ export const tasksEndpoints = {
     auth: 'user',
     summary: "Enabled daily tasks with today's progress (day = calendar day in UTC+8)",
     tags: ['tasks'],
-    response: z.object({ day: z.string(), lists: z.array(taskSchema) }),
+    response: z.object({ day: safeString(), lists: z.array(taskSchema) }),
   }),
   taskSignin: endpoint({
     method: 'POST',

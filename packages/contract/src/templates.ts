@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { idSchema, pageQuerySchema, pageSchema } from './common.js';
+import { idSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { deltaEventSchema, endEventSchema, errorEventSchema, messageIdSchema, messageStatusSchema, sourcesEventSchema, usageSchema } from './chat.js';
 import { localizedTextSchema, modelKeySchema } from './models.js';
 
@@ -13,33 +13,33 @@ import { localizedTextSchema, modelKeySchema } from './models.js';
 
 export const TEMPLATE_FIELD_TYPES = ['text', 'textarea', 'select'] as const;
 export const templateFieldTypeSchema = z.enum(TEMPLATE_FIELD_TYPES);
-const fieldNameSchema = z.string().trim().regex(/^[a-z][a-z0-9_]{0,39}$/, 'validation_failed');
+const fieldNameSchema = safeString().trim().regex(/^[a-z][a-z0-9_]{0,39}$/, 'validation_failed');
 
 /** A field in the request locale (what `/create` renders). */
 export const templateFieldSchema = z.object({
-  name: z.string(),
-  label: z.string(),
-  placeholder: z.string(),
+  name: safeString(),
+  label: safeString(),
+  placeholder: safeString(),
   type: templateFieldTypeSchema,
   required: z.boolean(),
   max_length: z.number().int(),
   /** Choices of a `select` field. */
-  options: z.array(z.object({ value: z.string(), label: z.string() })),
+  options: z.array(z.object({ value: safeString(), label: safeString() })),
 });
 
 export const templateSchema = z.object({
   id: z.number().int(),
-  key: z.string(),
+  key: safeString(),
   category_id: z.number().int().nullable(),
-  name: z.string(),
-  description: z.string(),
+  name: safeString(),
+  description: safeString(),
   fields: z.array(templateFieldSchema),
   /** Preferred model key; null: the user's pick or the default. */
-  model: z.string().nullable(),
+  model: safeString().nullable(),
 });
 export type Template = z.infer<typeof templateSchema>;
 
-export const templateCategorySchema = z.object({ id: z.number().int(), name: z.string(), sort: z.number().int() });
+export const templateCategorySchema = z.object({ id: z.number().int(), name: safeString(), sort: z.number().int() });
 
 /** Admin shapes: every locale. */
 export const adminTemplateFieldSchema = z.object({
@@ -49,19 +49,19 @@ export const adminTemplateFieldSchema = z.object({
   type: templateFieldTypeSchema,
   required: z.boolean().default(false),
   max_length: z.number().int().min(1).max(20_000).default(2000),
-  options: z.array(z.object({ value: z.string().trim().min(1).max(100), label: localizedTextSchema(100) })).max(50).default([]),
+  options: z.array(z.object({ value: safeString().trim().min(1).max(100), label: localizedTextSchema(100) })).max(50).default([]),
 });
 export const adminTemplateInputSchema = z
   .object({
     id: idSchema.optional(),
     /** Stable slug; defaults to a generated one. */
-    key: z.string().trim().regex(/^[a-z][a-z0-9_]{1,39}$/, 'validation_failed').optional(),
+    key: safeString().trim().regex(/^[a-z][a-z0-9_]{1,39}$/, 'validation_failed').optional(),
     category_id: idSchema.nullable().default(null),
     names: localizedTextSchema(100),
     descriptions: localizedTextSchema(500).partial().default({}),
     fields: z.array(adminTemplateFieldSchema).min(1, 'validation_failed').max(20, 'validation_failed'),
     /** `{{field}}` placeholders are replaced by the user's input; `{{locale}}` by the interface language. */
-    prompt: z.string().trim().min(1, 'validation_failed').max(8000, 'validation_failed'),
+    prompt: safeString().trim().min(1, 'validation_failed').max(8000, 'validation_failed'),
     model: modelKeySchema.nullable().default(null),
     enabled: z.boolean().default(true),
     sort: z.number().int().min(0).max(10_000).default(0),
@@ -69,24 +69,24 @@ export const adminTemplateInputSchema = z
   .refine((t) => new Set(t.fields.map((f) => f.name)).size === t.fields.length, { message: 'validation_failed', path: ['fields'] });
 export const adminTemplateSchema = z.object({
   id: z.number().int(),
-  key: z.string(),
+  key: safeString(),
   category_id: z.number().int().nullable(),
-  names: z.record(z.string(), z.string()),
-  descriptions: z.record(z.string(), z.string()),
+  names: z.record(safeString(), safeString()),
+  descriptions: z.record(safeString(), safeString()),
   fields: z.array(z.unknown()),
-  prompt: z.string(),
-  model: z.string().nullable(),
+  prompt: safeString(),
+  model: safeString().nullable(),
   enabled: z.boolean(),
   sort: z.number().int(),
 });
-export const adminCategorySchema = z.object({ id: z.number().int(), names: z.record(z.string(), z.string()), sort: z.number().int() });
+export const adminCategorySchema = z.object({ id: z.number().int(), names: z.record(safeString(), safeString()), sort: z.number().int() });
 
 export const createStartEventSchema = z.object({
   type: z.literal('start'),
   creation_id: z.number().int(),
   template_id: z.number().int(),
-  model: z.string(),
-  model_name: z.string(),
+  model: safeString(),
+  model_name: safeString(),
   offline: z.boolean(),
 });
 /** Events of `/create/produce`: like chat, `end.message_id` / `error.message_id` is the creation id. */
@@ -96,14 +96,14 @@ export type CreateStreamEvent = z.infer<typeof createStreamEventSchema>;
 export const creationSchema = z.object({
   id: z.number().int(),
   template_id: z.number().int().nullable(),
-  template_name: z.string(),
-  inputs: z.record(z.string(), z.string()),
-  output: z.string(),
+  template_name: safeString(),
+  inputs: z.record(safeString(), safeString()),
+  output: safeString(),
   status: messageStatusSchema,
-  error: z.string().nullable(),
-  model: z.string(),
+  error: safeString().nullable(),
+  model: safeString(),
   usage: usageSchema,
-  created_at: z.string(),
+  created_at: safeString(),
 });
 
 export const templatesEndpoints = {
@@ -124,7 +124,7 @@ export const templatesEndpoints = {
     tags: ['create'],
     body: z.object({
       template_id: idSchema,
-      fields: z.record(z.string().max(40), z.string().max(20_000, 'payload_too_large')),
+      fields: z.record(safeString().max(40), safeString().max(20_000, 'payload_too_large')),
       model: modelKeySchema.optional(),
     }),
     response: z.null(),
@@ -145,7 +145,7 @@ export const templatesEndpoints = {
     auth: 'user',
     summary: 'Creation history, newest first; keyword searches template name, inputs and output',
     tags: ['create'],
-    query: pageQuerySchema.extend({ keyword: z.string().trim().max(100).optional(), template_id: idSchema.optional() }),
+    query: pageQuerySchema.extend({ keyword: safeString().trim().max(100).optional(), template_id: idSchema.optional() }),
     response: pageSchema(creationSchema),
   }),
   createDetail: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { channelSchema, codeSchema, emailSchema, mobileSchema, passwordSchema, userSnSchema } from './common.js';
+import { channelSchema, codeSchema, emailSchema, mobileSchema, passwordSchema, safeString, userSnSchema } from './common.js';
 
 export const MEMBERSHIP_KINDS = ['academic_ai', 'research_report', 'literature', 'paper'] as const;
 export const membershipKindSchema = z.enum(MEMBERSHIP_KINDS);
@@ -23,18 +23,18 @@ export const membershipSchema = z.object({
   kind: membershipKindSchema,
   level: memberLevelSchema,
   /** null: permanent. */
-  expires_at: z.string().nullable(),
+  expires_at: safeString().nullable(),
 });
 
 export const userInfoSchema = z.object({
   id: z.number().int(),
   /** The user ID shown to people (spec §3 "user ID"). */
-  sn: z.string(),
-  nickname: z.string(),
-  avatar: z.string(),
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
-  create_time: z.string(),
+  sn: safeString(),
+  nickname: safeString(),
+  avatar: safeString(),
+  email: safeString().nullable(),
+  mobile: safeString().nullable(),
+  create_time: safeString(),
   role: z.enum(['user', 'admin']),
   has_password: z.boolean(),
   /** 1 when any membership is active now. */
@@ -44,7 +44,7 @@ export const userInfoSchema = z.object({
   memberships: z.array(membershipSchema),
   balance: balancesSchema,
   /** The share_id others use to be invited by this user. */
-  share_id: z.string(),
+  share_id: safeString(),
   google_bound: z.boolean(),
   wechat_bound: z.boolean(),
 });
@@ -52,9 +52,9 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const orgInfoSchema = z.object({
   id: z.number().int().nullable(),
-  name: z.string(),
-  department: z.string(),
-  position: z.string(),
+  name: safeString(),
+  department: safeString(),
+  position: safeString(),
   /** 1 means the organisation edit modal should show (spec §3). */
   show_edit: z.union([z.literal(0), z.literal(1)]),
 });
@@ -65,8 +65,7 @@ export const userCenterSchema = z.object({
   invite_count: z.number().int(),
 });
 
-const nicknameSchema = z
-  .string()
+const nicknameSchema = safeString()
   .trim()
   .min(1, 'validation_failed')
   .max(32, 'validation_failed')
@@ -98,7 +97,7 @@ export const userEndpoints = {
     summary: 'Change nickname and/or avatar',
     tags: ['user'],
     body: z
-      .object({ nickname: nicknameSchema.optional(), avatar: z.string().max(512, 'validation_failed').optional() })
+      .object({ nickname: nicknameSchema.optional(), avatar: safeString().max(512, 'validation_failed').optional() })
       .refine((b) => b.nickname !== undefined || b.avatar !== undefined, { message: 'validation_failed', path: ['nickname'] }),
     response: userInfoSchema,
   }),
@@ -117,9 +116,9 @@ export const userEndpoints = {
     summary: 'Set the user organisation',
     tags: ['user'],
     body: z.object({
-      name: z.string().trim().min(1, 'validation_failed').max(100, 'validation_failed'),
-      department: z.string().trim().max(100, 'validation_failed').default(''),
-      position: z.string().trim().max(50, 'validation_failed').default(''),
+      name: safeString().trim().min(1, 'validation_failed').max(100, 'validation_failed'),
+      department: safeString().trim().max(100, 'validation_failed').default(''),
+      position: safeString().trim().max(50, 'validation_failed').default(''),
     }),
     response: orgInfoSchema,
   }),
@@ -149,7 +148,7 @@ export const userEndpoints = {
     summary: 'Reset the password with a mobile code (scene find_password)',
     tags: ['user'],
     body: z
-      .object({ mobile: mobileSchema, code: codeSchema, password: passwordSchema, password_confirm: z.string() })
+      .object({ mobile: mobileSchema, code: codeSchema, password: passwordSchema, password_confirm: safeString() })
       .refine((b) => b.password === b.password_confirm, { message: 'password_mismatch', path: ['password_confirm'] }),
     response: z.null(),
   }),
@@ -160,7 +159,7 @@ export const userEndpoints = {
     summary: 'Reset the password with an email code (scene find_password)',
     tags: ['user'],
     body: z
-      .object({ email: emailSchema, code: codeSchema, password: passwordSchema, password_confirm: z.string() })
+      .object({ email: emailSchema, code: codeSchema, password: passwordSchema, password_confirm: safeString() })
       .refine((b) => b.password === b.password_confirm, { message: 'password_mismatch', path: ['password_confirm'] }),
     response: z.null(),
   }),
@@ -171,9 +170,9 @@ export const userEndpoints = {
     summary: 'Change the password while signed in; revokes every session, returns a fresh token',
     tags: ['user'],
     body: z
-      .object({ old_password: z.string().max(64).optional(), password: passwordSchema, password_confirm: z.string() })
+      .object({ old_password: safeString().max(64).optional(), password: passwordSchema, password_confirm: safeString() })
       .refine((b) => b.password === b.password_confirm, { message: 'password_mismatch', path: ['password_confirm'] }),
-    response: z.object({ token: z.string() }),
+    response: z.object({ token: safeString() }),
   }),
   ledger: endpoint({
     method: 'GET',
@@ -189,13 +188,13 @@ export const userEndpoints = {
       lists: z.array(
         z.object({
           id: z.number().int(),
-          asset: z.string(),
+          asset: safeString(),
           delta: z.number().int(),
           balance_after: z.number().int(),
-          reason: z.string(),
-          ref_type: z.string(),
-          ref_id: z.string().nullable(),
-          create_time: z.string(),
+          reason: safeString(),
+          ref_type: safeString(),
+          ref_id: safeString().nullable(),
+          create_time: safeString(),
         }),
       ),
       count: z.number().int(),
@@ -205,7 +204,7 @@ export const userEndpoints = {
   }),
 };
 
-export const uploadImageResponseSchema = z.object({ url: z.string(), uri: z.string(), name: z.string(), size: z.number().int(), mime: z.string() });
+export const uploadImageResponseSchema = z.object({ url: safeString(), uri: safeString(), name: safeString(), size: z.number().int(), mime: safeString() });
 /** `POST /upload/image` is multipart (field `file`), so it has no JSON body schema. */
 export const UPLOAD_IMAGE_PATH = '/upload/image';
 export const UPLOAD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

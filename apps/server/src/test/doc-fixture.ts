@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { DocUploadResponse, Envelope } from '@xueba/contract';
@@ -59,34 +58,3 @@ export async function memberUser(app: FastifyInstance, adminToken: string, kinds
   }
   return user;
 }
-
-/** A ZIP with one deflated entry whose declared size is what the deflated data really inflates to. */
-export function zipWith(name: string, content: Buffer): Buffer {
-  const data = deflateRawSync(content, { level: 9 });
-  const nameBytes = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(0, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(content.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(content.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  const localLength = 30 + nameBytes.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + nameBytes.length, 12);
-  end.writeUInt32LE(localLength, 16);
-  return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
-}
-

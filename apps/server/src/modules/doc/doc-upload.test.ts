@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocItem } from '@xueba/contract';
 import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
-import { corpusFile, memberUser, uploadDocs, zipWith } from '../../test/doc-fixture.js';
+import { corpusFile, memberUser, uploadDocs } from '../../test/doc-fixture.js';
+import { deflatedFill, zipOf, zipWith } from '../../test/zip-fixture.js';
+import { peakGrowth } from '../../test/memory.js';
 
 /** Bad input through POST /doc/upload: each refused or failed with the spec's text, the other files of the request unaffected. */
 describe('document upload: bad input', () => {
@@ -62,6 +64,17 @@ describe('document upload: bad input', () => {
     const result = await between({ filename: 'thesis.docx', data: bomb });
     expect(result).toMatchObject({ ok: false, error: 'doc_archive_too_large', msg: 'Docx loading failed: the unpacked content is too large' });
   }, 60_000);
+
+  it('fails a .docx that declares 4 KB but inflates to 400 MB at parsing, the server\'s memory flat', async () => {
+    const lying = zipOf([{ name: 'word/document.xml', packed: await deflatedFill(400), declared: 4096 }]);
+    const upload = await peakGrowth(async () => {
+      const result = await between({ filename: 'thesis.docx', data: lying });
+      expect(result.ok).toBe(true);
+      return processed(result.doc!.id);
+    });
+    expect(upload.result).toMatchObject({ status: 'parse_failed', fail_reason: 'doc_archive_too_large', fail_text: 'Docx loading failed: the unpacked content is too large' });
+    expect(upload.rssMb).toBeLessThan(64);
+  }, 120_000);
 
   it('refuses an .exe renamed .pdf and an image', async () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0), Buffer.from('This program cannot be run in DOS mode')]);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, zipWith } from '../../../test/doc-fixture.js';
+import { CORPUS } from '../../../test/doc-fixture.js';
+import { zipWith } from '../../../test/zip-fixture.js';
 import { parseDocument } from './parse.js';
 import { parseInWorker, ParsePool } from './parse-pool.js';
 import { sniffDocument } from './sniff.js';

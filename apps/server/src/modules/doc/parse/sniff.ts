@@ -1,5 +1,5 @@
 import { decodeText } from './text.js';
-import { isZipBomb, zipEntries } from './zip.js';
+import { isZipBomb, zipDirectory } from './zip.js';
 import type { ParsedFormat } from './types.js';
 
 /**
@@ -40,7 +40,7 @@ export function sniffDocument(data: Uint8Array, filename: string): Sniffed {
   if (head.includes('%PDF-')) return { ok: true, format: 'pdf' };
   if (isImage(data)) return { ok: false, reason: 'upload_not_allowed' };
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
-    const entries = zipEntries(data);
+    const entries = zipDirectory(data)?.entries;
     if (!entries || !entries.some((e) => e.name === 'word/document.xml')) return { ok: false, reason: 'doc_unsupported_type' };
     if (isZipBomb(entries)) return { ok: false, reason: 'doc_archive_too_large' };
     return { ok: true, format: 'docx' };

@@ -32,14 +32,16 @@ export function detectFormat(first: Json): CorpusFormat | null {
 /** Parses a whole file (JSON array or JSON lines). Throws CorpusFormatError when unrecognised. */
 export function parseCorpusFile(text: string): { format: CorpusFormat; papers: ImportedPaper[] } {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  // PostgreSQL text cannot hold NUL and it is never content: an escaped one (the only kind valid JSON has) is dropped from every string.
+  const reviver = trimmed.includes('\\u0000') ? (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value) : undefined;
   let records: unknown[];
   try {
     records = trimmed.startsWith('[')
-      ? (JSON.parse(trimmed) as unknown[])
+      ? (JSON.parse(trimmed, reviver) as unknown[])
       : trimmed
           .split('\n')
           .filter((line) => line.trim() !== '')
-          .map((line) => JSON.parse(line) as unknown);
+          .map((line) => JSON.parse(line, reviver) as unknown);
   } catch {
     throw new CorpusFormatError('not JSON or JSON lines');
   }
