@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 import { captureLogger } from '../../test/logger.js';
 import { JobRunner } from './job-runner.js';
-
-const until = async (check: () => boolean, timeoutMs = 10_000) => {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+import { until } from '../../test/sse-client.js';
 
 describe('job runner when the queue cannot be read', () => {
   let t: TestApp;
@@ -34,7 +27,7 @@ describe('job runner when the queue cannot be read', () => {
     try {
       // An enqueue's wake claims at once: the claim fails outside any caller that could catch it.
       runner.wake();
-      await until(() => failures().length >= 5);
+      await until(() => failures().length >= 5, 10_000);
     } finally {
       await sql`ALTER TABLE jobs_away RENAME TO jobs`.execute(db);
     }
