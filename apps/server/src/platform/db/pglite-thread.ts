@@ -139,9 +139,12 @@ export class PGliteThread implements Pick<PGlite, 'waitReady' | 'execProtocolStr
   }
 
   private send(request: ThreadRequest): Promise<Uint8Array> {
+    const worker = this.worker;
+    // The thread died between its replacement opening and this call: the next call waits for another.
+    if (!worker) return Promise.reject(new Error('the database thread is being restarted'));
     return new Promise((resolve, reject) => {
       this.waiting.set(request.id, { resolve, reject });
-      this.worker!.postMessage(request);
+      worker.postMessage(request);
     });
   }
 
