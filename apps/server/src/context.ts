@@ -11,6 +11,9 @@ import { LogSmsProvider } from './providers/sms/sms.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
 import { FileUrlSigner } from './providers/storage/signed-url.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { MaintenanceScheduler } from './platform/maintenance.js';
+import { maintenanceTasks } from './maintenance-tasks.js';
 
 export function readVersion(): string {
   try {
@@ -27,22 +30,27 @@ export interface ContextOptions {
   /** Builds the file store (tests: in memory) with the signer of its private URLs. */
   storage?: (urls: FileUrlSigner) => FileStorage;
   log?: (line: string) => void;
+  /** Where background work logs (default: pino on stdout at LOG_LEVEL). */
+  logger?: Logger;
   now?: () => Date;
 }
 
 export interface OwnedContext {
   ctx: AppContext;
   database: DatabaseHandle;
+  /** Periodic upkeep (pruning old rows), running from creation until close. */
+  maintenance: MaintenanceScheduler;
   close(): Promise<void>;
 }
 
 /** Opens the database (migrating it), the bus and the providers chosen by the environment. */
 export async function createContext(env: Env, options: ContextOptions = {}): Promise<OwnedContext> {
   const dataDir = options.memory ? 'memory' : path.join(env.dataDir);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? 'memory' : dataDir, thread: env.PGLITE_THREAD });
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? 'memory' : dataDir, thread: env.PGLITE_THREAD, log: logger });
   let bus: InvalidationBus;
   try {
-    bus = database.kind === 'postgres' && database.connectionString ? await PgNotifyBus.start(database.pool, database.connectionString) : new LocalBus();
+    bus = database.kind === 'postgres' && database.connectionString ? await PgNotifyBus.start(database.pool, database.connectionString, logger) : new LocalBus();
   } catch (error) {
     await database.close();
     throw error;
@@ -65,11 +73,16 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),
     now,
+    log: logger,
   };
+  const maintenance = new MaintenanceScheduler(maintenanceTasks(ctx), ctx.now, logger);
+  maintenance.start();
   return {
     ctx,
     database,
+    maintenance,
     close: async () => {
+      await maintenance.stop();
       await bus.close();
       await mail?.close();
       await database.close();

@@ -58,7 +58,7 @@ export function createServices(ctx: AppContext): Services {
     oauthStatus: () => oauth.status(),
     papers: new PaperService(ctx, settings),
     models: new ModelsService(ctx, settings),
-    jobs: new JobRunner(ctx.db, ctx.dbKind, ctx.now, { pollMs: ctx.env.JOBS_POLL_MS }),
+    jobs: new JobRunner(ctx.db, ctx.dbKind, ctx.now, { pollMs: ctx.env.JOBS_POLL_MS, log: ctx.log }),
     tasks: promotion.tasks,
     promotion,
     payments: gatewaysFromEnv(ctx.env, ctx.appSecret, ctx.now),

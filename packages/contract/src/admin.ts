@@ -31,7 +31,7 @@ const localizedExamples = z.object({
  * the text (the value sent by a client is ignored), so readers see when the
  * wording they agree to last changed.
  */
-const policySchema = z.object({ title: localized, content: localized, updated_at: z.string().max(40).optional() });
+const policySchema = z.object({ title: localized, content: localized, updated_at: safeString().max(40).optional() });
 
 export const siteSettingsSchema = z.object({
   website: z.object({

@@ -7,6 +7,7 @@ import type { MailTransport } from '../providers/mail/mail.js';
 import type { SmsProvider } from '../providers/sms/sms.js';
 import type { FileStorage } from '../providers/storage/storage.js';
 import type { RemoteFileSource } from '../providers/http/remote-file.js';
+import type { Logger } from './logger.js';
 
 /**
  * Everything a module needs from the outside, built once by main.ts (or a
@@ -29,4 +30,6 @@ export interface AppContext {
   version: string;
   /** Injectable clock so tests can move time (code expiry, lockouts, membership expiry). */
   now: () => Date;
+  /** Logs of work outside requests: background jobs, the invalidation bus, maintenance. */
+  log: Logger;
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import { tooMany } from './errors.js';
+import { deleteOlderThan } from './db/prune.repository.js';
 import type { MessageKey } from '@xueba/contract';
 
 /**
@@ -16,6 +17,11 @@ export async function hitRateLimit(
   windowSeconds: number,
   message: MessageKey = 'rate_limited',
 ): Promise<void> {
+  if (!(await withinRateLimit(db, now, key, limit, windowSeconds))) throw tooMany(message);
+}
+
+/** Counts one hit on `key` and tells whether it is within `limit` for the window (for callers that refuse quietly). */
+export async function withinRateLimit(db: Kysely<Database>, now: Date, key: string, limit: number, windowSeconds: number): Promise<boolean> {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const row = await db
@@ -24,10 +30,10 @@ export async function hitRateLimit(
     .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
     .returning('hits')
     .executeTakeFirstOrThrow();
-  if (row.hits > limit) throw tooMany(message);
+  return row.hits <= limit;
 }
 
-/** Old windows are useless; called from time to time. */
-export async function pruneRateLimits(db: Kysely<Database>, before: Date): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
+/** Windows that started before `before` count nothing any more (the maintenance scheduler calls this). */
+export function pruneRateLimits(db: Kysely<Database>, before: Date): Promise<number> {
+  return deleteOlderThan(db, 'rate_limits', ['key', 'window_start'], 'window_start', before);
 }

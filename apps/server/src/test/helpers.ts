@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { MemoryFileStorage } from '../providers/storage/storage.js';
 import { hashPassword } from '../platform/password.js';
 import type { UserRow } from '../platform/db/schema.js';
+import { captureLogger, type LogEntry } from './logger.js';
 
 /**
  * API tests run on PGlite in memory by default, and on a fresh PostgreSQL
@@ -21,6 +22,8 @@ export interface TestApp {
   storage: MemoryFileStorage;
   clock: TestClock;
   logs: string[];
+  /** What the app's background work logged (ctx.log). */
+  logged: LogEntry[];
   databaseUrl?: string;
   close(): Promise<void>;
 }
@@ -99,7 +102,8 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
   let storage: MemoryFileStorage | undefined;
   const clock = new TestClock();
   const logs: string[] = [];
-  const owned = await createContext(env, { memory: true, storage: (urls) => (storage = new MemoryFileStorage(urls)), now: clock.now, log: (line) => logs.push(line) });
+  const logger = captureLogger();
+  const owned = await createContext(env, { memory: true, storage: (urls) => (storage = new MemoryFileStorage(urls)), now: clock.now, log: (line) => logs.push(line), logger });
   if (!storage) throw new Error('createContext did not build the file store');
   const app = await buildApp(owned.ctx, { logger: false });
   await app.ready();
@@ -109,6 +113,7 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     storage,
     clock,
     logs,
+    logged: logger.entries,
     databaseUrl,
     close: async () => {
       await app.close();

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { PackageInput, RefundClawback } from '@xueba/contract';
 import type { Db, Tx } from '../../platform/db/transaction.js';
+import { deleteOlderThan } from '../../platform/db/prune.repository.js';
 import type { OrdersTable, OrderStatus, PackagesTable, PaymentNotificationsTable, GrantSpec } from './commerce.tables.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -131,6 +132,11 @@ export class CommerceRepository {
       .insertInto('payment_notifications')
       .values({ gateway: n.gateway, order_no: n.orderNo, trade_no: n.tradeNo, paid_amount: n.paidAmount, outcome: n.outcome, detail: n.detail.slice(0, 1000), created_at: n.now })
       .execute();
+  }
+
+  /** Notification log rows older than the retention period (docs/product-choices.md, "Retention"). */
+  pruneNotifications(db: Db, before: Date): Promise<number> {
+    return deleteOlderThan(db, 'payment_notifications', ['id'], 'created_at', before);
   }
 
   async notifications(db: Db, f: { orderNo?: string; limit: number; offset: number }): Promise<{ rows: NotificationRow[]; count: number }> {

@@ -3,6 +3,11 @@ import type { AppContext } from '../../platform/context.js';
 import type { Services } from '../../services.js';
 import { hmac } from '../../platform/crypto.js';
 import { SerializedEnvelope } from '../../platform/http/route.js';
+import { withinRateLimit } from '../../platform/rate-limit.js';
+import { siteRepository } from './site.repository.js';
+
+/** Visits logged per client IP and hour; a reload-happy user stays far below, a script does not fill the table. */
+export const VISITS_PER_IP_PER_HOUR = 30;
 
 /** Relative image paths get the configured domain; absolute ones stay unchanged (spec §3). */
 export function withDomain(domain: string, value: string): string {
@@ -98,10 +103,15 @@ export class SiteService {
     return { type, title: policy.title[locale], content: policy.content[locale], updated_at: policy.updated_at ?? null };
   }
 
+  /**
+   * Logs a visit, at most VISITS_PER_IP_PER_HOUR per client IP: the web app
+   * sends one per page load and ignores the answer, so calls over the limit
+   * are answered as usual without a row (docs/product-choices.md, "Retention").
+   */
   async visit(terminal: string, userId: number | null, ip: string): Promise<void> {
-    await this.ctx.db
-      .insertInto('visits')
-      .values({ terminal, user_id: userId, ip_hash: hmac(this.ctx.appSecret, ip).slice(0, 32), created_at: this.ctx.now() })
-      .execute();
+    const ipHash = hmac(this.ctx.appSecret, ip).slice(0, 32);
+    const now = this.ctx.now();
+    if (!(await withinRateLimit(this.ctx.db, now, `visit:${ipHash}`, VISITS_PER_IP_PER_HOUR, 3600))) return;
+    await siteRepository.insertVisit(this.ctx.db, { terminal, userId, ipHash, at: now });
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, envelopeSchema, type PcConfig, type SiteSettings } from '@xueba/contract';
+import { VISITS_PER_IP_PER_HOUR } from './site.service.js';
 import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
 
 describe('site: visit, config, policy', () => {
@@ -130,6 +131,24 @@ describe('site: visit, config, policy', () => {
     const rows = await t.owned.ctx.db.selectFrom('visits').selectAll().execute();
     expect(rows).toHaveLength(1);
   });
+
+  it('1,000 visits from one IP write at most the hourly limit of rows; every call is answered as a success; other IPs and the next hour still count', async () => {
+    const db = t.owned.ctx.db;
+    const visits = async () => Number((await db.selectFrom('visits').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const visit = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/index/visit', remoteAddress, payload: { terminal: 'pc' } });
+    const before = await visits();
+    for (let i = 0; i < 1000; i += 1) {
+      const reply = await visit('203.0.113.7');
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toMatchObject({ code: 1 });
+    }
+    expect(await visits()).toBe(before + VISITS_PER_IP_PER_HOUR);
+    await visit('203.0.113.8');
+    expect(await visits()).toBe(before + VISITS_PER_IP_PER_HOUR + 1);
+    t.clock.advance(3_600_000);
+    await visit('203.0.113.7');
+    expect(await visits()).toBe(before + VISITS_PER_IP_PER_HOUR + 2);
+  }, 120_000);
 
   it('answers unknown API paths with a 404 envelope and serves OpenAPI', async () => {
     const missing = await call(t.app, 'GET', '/no/such/path', { locale: 'ko' });

@@ -49,7 +49,7 @@ export class TasksService {
     private readonly ledger: LedgerService,
   ) {
     ctx.bus.subscribe((topic, id) => {
-      if (topic === 'settings' && id === TASKS_TOPIC_ID) this.enabledTasks = null;
+      if (topic === 'settings' && (id === TASKS_TOPIC_ID || id === '*')) this.enabledTasks = null;
     });
   }
 

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { randomToken } from '../crypto.js';
+import type { Logger } from '../logger.js';
 
 /**
  * Cache invalidation across processes. Each process caches sessions and user
@@ -35,45 +37,121 @@ export class LocalBus implements InvalidationBus {
   }
 }
 
+/** How the listener comes back after its connection is lost. */
+export interface ReconnectOptions {
+  /** First wait before reconnecting; doubles after each failed attempt (default 500 ms). */
+  backoffMs?: number;
+  /** Longest wait between attempts (default 30 s); attempts never stop. */
+  backoffMaxMs?: number;
+  /** While disconnected, caches are dropped this often, so none serves a copy older than this (default 1 s). */
+  dropEveryMs?: number;
+}
+
 export class PgNotifyBus extends LocalBus {
   private client: pg.Client | undefined;
+  private closed = false;
+  private failures = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private dropTimer: NodeJS.Timeout | undefined;
+  /** The listener's name in pg_stat_activity (an operator sees which process listens; tests find it). */
+  readonly applicationName = `xueba-listen ${process.pid} ${randomToken(3)}`;
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
+    private readonly log: Logger,
+    private readonly reconnect: ReconnectOptions,
   ) {
     super();
   }
 
-  static async start(pool: pg.Pool, connectionString: string): Promise<PgNotifyBus> {
-    const bus = new PgNotifyBus(pool, connectionString);
+  static async start(pool: pg.Pool, connectionString: string, log: Logger, reconnect: ReconnectOptions = {}): Promise<PgNotifyBus> {
+    const bus = new PgNotifyBus(pool, connectionString, log, reconnect);
     await bus.listen();
     return bus;
   }
 
+  /** Whether notifications are being received right now. */
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: this.applicationName });
     client.on('notification', (message) => {
       const payload = message.payload ?? '';
       const colon = payload.indexOf(':');
       if (colon < 0) return;
       this.deliver(payload.slice(0, colon) as InvalidationTopic, payload.slice(colon + 1));
     });
-    // A dropped LISTEN connection would leave caches stale: reconnect, and clear
-    // everything because notifications may have been missed meanwhile.
-    client.on('error', () => undefined);
-    client.on('end', () => {
-      if (this.client !== client) return;
-      this.client = undefined;
-      this.deliver('user', '*');
-      this.deliver('session', '*');
-      this.deliver('settings', '*');
-      this.deliver('papers', '0');
-      setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, null));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
+  }
+
+  /**
+   * The listening connection is gone: notifications sent from now on are
+   * missed. Every cache is dropped at once and again every `dropEveryMs`
+   * until the listener is back, and reconnecting goes on with backoff for as
+   * long as it takes (decision 0002).
+   */
+  private lost(client: pg.Client, error: Error | null): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.log.warn({ err: error ?? undefined }, 'invalidation listener lost: caches dropped until it is back; reconnecting');
+    client.end().catch(() => undefined);
+    this.dropCaches();
+    this.dropTimer = setInterval(() => this.dropCaches(), this.reconnect.dropEveryMs ?? 1000);
+    this.dropTimer.unref();
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed) return;
+    const delay = Math.min((this.reconnect.backoffMs ?? 500) * 2 ** this.failures, this.reconnect.backoffMaxMs ?? 30_000);
+    this.reconnectTimer = setTimeout(() => void this.tryReconnect(), delay);
+    this.reconnectTimer.unref();
+  }
+
+  private async tryReconnect(): Promise<void> {
+    try {
+      await this.listen();
+    } catch (error) {
+      this.failures += 1;
+      this.log.warn({ err: error, failures: this.failures }, 'invalidation listener: reconnect failed; trying again');
+      this.scheduleReconnect();
+      return;
+    }
+    if (this.closed) return;
+    clearInterval(this.dropTimer);
+    // Whatever changed while nobody listened was never announced: start over from the database.
+    this.dropCaches();
+    this.deliver('papers', '0');
+    this.log.info({ failures: this.failures }, 'invalidation listener reconnected; caches dropped');
+    this.failures = 0;
+  }
+
+  /**
+   * Tells every subscriber to drop everything it holds. The paper index is
+   * reloaded only once the listener is back (from revision 0): it is rebuilt
+   * from the database, and a reload while disconnected would read the same
+   * rows again after the reconnect.
+   */
+  private dropCaches(): void {
+    this.deliver('user', '*');
+    this.deliver('session', '*');
+    this.deliver('settings', '*');
   }
 
   override async publish(topic: InvalidationTopic, id: string): Promise<void> {
@@ -84,6 +162,9 @@ export class PgNotifyBus extends LocalBus {
   }
 
   override async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.dropTimer);
     const client = this.client;
     this.client = undefined;
     await super.close();

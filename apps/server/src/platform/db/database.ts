@@ -7,6 +7,7 @@ import type { Database } from './schema.js';
 import { DataDirLock } from './lock.js';
 import { migrateToLatest } from './migrate.js';
 import { PGliteThread } from './pglite-thread.js';
+import type { Logger } from '../logger.js';
 
 // bigint (int8) and numeric arrive as strings by default; counts(*) are int8.
 // We keep them as strings in row types and convert at the repository edge.
@@ -17,6 +18,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Where a LISTEN connection can be opened (PostgreSQL only). */
   connectionString?: string;
+  /** The embedded database's thread, when it runs in one (decision 0015). */
+  thread?: PGliteThread;
   close(): Promise<void>;
 }
 
@@ -33,11 +36,28 @@ export interface OpenOptions {
    * them again on the thread, and the browser tests serve the app on it).
    */
   thread?: boolean;
+  /** Where the database thread reports its deaths and restarts. */
+  log?: Logger;
+}
+
+/**
+ * A connection that breaks (PostgreSQL restarted, its backend terminated, the
+ * database thread died) fails the query it was running, and the pool opens a
+ * new one for the next. pg also emits 'error' on the client, and on the pool
+ * when the client was idle: with no listener, Node ends the process. On the
+ * embedded database the unheard event would also poison the adapter's queue,
+ * so every later query failed with the same error.
+ */
+function survivesBrokenConnections(pool: pg.Pool, log: Logger | undefined): void {
+  pool.on('connect', (client) => client.on('error', (error) => log?.warn({ err: error }, 'database connection lost; the next query opens a new one')));
+  // Already logged by the client's listener above.
+  pool.on('error', () => undefined);
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    survivesBrokenConnections(pool, options.log);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       await migrateToLatest(db);
@@ -59,7 +79,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const dir = memory ? null : path.join(options.dataDir, 'pgdata');
   let engine: PGlite | PGliteThread;
   try {
-    engine = (options.thread ?? !memory) ? await PGliteThread.start(dir) : dir ? new PGlite(dir) : new PGlite();
+    engine = (options.thread ?? !memory) ? await PGliteThread.start(dir, options.log) : dir ? new PGlite(dir) : new PGlite();
   } catch (error) {
     lock?.release();
     throw error;
@@ -67,6 +87,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   // One connection: PGlite is single-threaded, and a pool of one serialises transactions correctly.
   // The adapter drives either engine through `waitReady` and `execProtocolStream` (it checks for the latter).
   const pool = new pg.Pool(createPgConfig(engine as PGlite));
+  survivesBrokenConnections(pool, options.log);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const close = async () => {
     await db.destroy();
@@ -79,5 +100,5 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     await close();
     throw error;
   }
-  return { db, pool, kind: 'pglite', close };
+  return { db, pool, kind: 'pglite', thread: engine instanceof PGliteThread ? engine : undefined, close };
 }

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_doc_embeddings.js';
 import * as m0010 from './migrations/0010_answer_turn_functions.js';
 import * as m0011 from './migrations/0011_refund_clawback.js';
 import * as m0014 from './migrations/0014_image_uploads.js';
+import * as m0015 from './migrations/0015_retention_indexes.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_answer_turn_functions': m0010,
   '0011_refund_clawback': m0011,
   '0014_image_uploads': m0014,
+  '0015_retention_indexes': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { PGliteThread } from './pglite-thread.js';
 import { pgErrorCode, transaction } from './transaction.js';
+import { captureLogger } from '../../test/logger.js';
 
 /** The embedded database in its own thread: what the served app runs on (the API tests use the in-process engine; PGLITE_THREAD=1 runs them here too). */
 describe('PGlite in a worker thread', () => {
@@ -97,5 +99,46 @@ describe('PGlite in a worker thread', () => {
     await thread.close();
     await expect(thread.execProtocolStream(new Uint8Array([83, 0, 0, 0, 4]))).rejects.toThrow('the database is closed');
     await expect(thread.close()).resolves.toBeUndefined();
+  }, 60_000);
+});
+
+describe('PGlite thread that dies', () => {
+  /** Ends the thread abruptly, as a crash or an out-of-memory kill would. */
+  const kill = (thread: PGliteThread) => (thread as unknown as { worker: Worker }).worker.terminate();
+
+  it('is restarted on the same directory: the statement in flight fails with the reason, later ones run and see every committed row', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-thread-'));
+    const log = captureLogger();
+    const handle = await openDatabase({ dataDir: dir, log });
+    const db = handle.db;
+    try {
+      await sql`CREATE TABLE kept (v text)`.execute(db);
+      await sql`INSERT INTO kept VALUES ('before')`.execute(db);
+      for (const round of [1, 2]) {
+        const slow = sql`SELECT count(*) FROM generate_series(1, 200000000)`.execute(db).catch((error: unknown) => error);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await kill(handle.thread!);
+        const failed = await slow;
+        expect(failed).toBeInstanceOf(Error);
+        expect((failed as Error).message).toMatch(/^the database thread exited \(code \d+\); it is being restarted$/);
+        await sql`INSERT INTO kept VALUES (${`after ${round}`})`.execute(db);
+      }
+      const { rows } = await sql<{ v: string }>`SELECT v FROM kept ORDER BY v`.execute(db);
+      expect(rows.map((r) => r.v)).toEqual(['after 1', 'after 2', 'before']);
+      expect(log.entries.filter((e) => e.msg === 'the database thread died; restarting it')).toHaveLength(2);
+      expect(log.entries.filter((e) => e.msg === 'the database thread was restarted')).toHaveLength(2);
+      // The process kept its data-directory lock throughout.
+      expect(fs.readFileSync(path.join(dir, 'xueba.lock'), 'utf8')).toBe(String(process.pid));
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('in memory is not restarted (it would come back empty): every later call fails with the reason', async () => {
+    const thread = await PGliteThread.start(null);
+    await kill(thread);
+    await expect(thread.execProtocolStream(new Uint8Array([83, 0, 0, 0, 4]))).rejects.toThrow(/^the database thread exited \(code \d+\)$/);
+    await thread.close();
   }, 60_000);
 });

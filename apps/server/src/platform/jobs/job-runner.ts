@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/transaction.js';
 import { randomToken } from '../crypto.js';
 import type { JobsTable } from './jobs.tables.js';
 import './jobs.tables.js';
+import type { Logger } from '../logger.js';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -30,7 +31,11 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** A running job whose heartbeat is older than this belongs to a dead worker. */
   staleMs?: number;
-  log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+  log: Logger;
+  /** First pause after the queue could not be read; doubles on each failure in a row (default 1 s). */
+  backoffMs?: number;
+  /** Longest pause between attempts to read the queue (default 60 s). */
+  backoffMaxMs?: number;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -53,6 +58,10 @@ export class JobRunner {
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
   private wakeScheduled = false;
+  /** Reads of the queue that failed in a row; 0 once one succeeds. */
+  private failures = 0;
+  private pausedUntil = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -81,7 +90,7 @@ export class JobRunner {
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
-      void this.fill();
+      void this.pump();
     });
   }
 
@@ -89,19 +98,36 @@ export class JobRunner {
   async start(): Promise<void> {
     await this.requeueDead();
     if (this.options.pollMs <= 0) return;
-    this.timer = setInterval(() => void this.tick(), this.options.pollMs);
+    this.timer = setInterval(() => {
+      this.ticks += 1;
+      void this.pump(this.dbKind === 'postgres' && this.ticks % 30 === 0);
+    }, this.options.pollMs);
     this.timer.unref();
-    void this.fill();
+    void this.pump();
   }
 
   private ticks = 0;
-  private async tick(): Promise<void> {
-    this.ticks += 1;
+
+  /**
+   * Claims and starts jobs; never rejects. A database that cannot be read
+   * (down, restarting, a lock) is logged, and the queue is left alone for a
+   * pause that doubles with each failure in a row up to a cap; the first
+   * successful read ends the pause. Work is never lost meanwhile: the jobs
+   * wait in their table.
+   */
+  private async pump(requeue = false): Promise<void> {
+    if (this.stopped || Date.now() < this.pausedUntil) return;
     try {
-      if (this.dbKind === 'postgres' && this.ticks % 30 === 0) await this.requeueDead();
+      if (requeue) await this.requeueDead();
       await this.fill();
     } catch (error) {
-      this.options.log?.warn({ err: error }, 'job poll failed');
+      this.failures += 1;
+      const delay = Math.min((this.options.backoffMs ?? 1000) * 2 ** (this.failures - 1), this.options.backoffMaxMs ?? 60_000);
+      this.pausedUntil = Date.now() + delay;
+      this.options.log.error({ err: error, failures: this.failures, retryInMs: delay }, 'job queue unreadable; pausing');
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => void this.pump(), delay);
+      this.retryTimer.unref();
     }
   }
 
@@ -122,12 +148,13 @@ export class JobRunner {
     const limit = this.options.concurrency ?? 1;
     while (!this.stopped && this.running < limit) {
       const job = await this.claim();
+      this.failures = 0;
       if (!job) return;
       this.running += 1;
       const work = this.execute(job).finally(() => {
         this.running -= 1;
         this.inFlight.delete(work);
-        if (!this.stopped) void this.fill();
+        void this.pump();
       });
       this.inFlight.add(work);
     }
@@ -166,7 +193,7 @@ export class JobRunner {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
       if (permanent) {
-        this.options.log?.warn({ job: job.id, kind: job.kind, err: message }, 'job failed');
+        this.options.log.warn({ job: job.id, kind: job.kind, err: message }, 'job failed');
         await this.finish(job, 'failed', message);
       } else {
         const delay = RETRY_BASE_MS * 2 ** (job.attempts - 1);
@@ -175,7 +202,7 @@ export class JobRunner {
           .set({ status: 'queued', locked_by: null, locked_at: null, last_error: message.slice(0, 2000), run_at: new Date(this.now().getTime() + delay), updated_at: this.now() })
           .where('id', '=', job.id)
           .execute()
-          .catch((e: unknown) => this.options.log?.error({ err: e }, 'job retry not recorded'));
+          .catch((e: unknown) => this.options.log.error({ err: e }, 'job retry not recorded'));
       }
     } finally {
       clearInterval(heartbeat);
@@ -189,7 +216,7 @@ export class JobRunner {
       .where('id', '=', job.id)
       .execute()
       // The subject may have been deleted with its jobs meanwhile: nothing left to record.
-      .catch((e: unknown) => this.options.log?.error({ err: e }, 'job result not recorded'));
+      .catch((e: unknown) => this.options.log.error({ err: e }, 'job result not recorded'));
   }
 
   /** Claims and runs one job in the caller's flow (tests, CLI). Returns false when none was due. */
@@ -216,6 +243,7 @@ export class JobRunner {
   async stop(waitMs = 5000): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.retryTimer);
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
     clearTimeout(timeout);

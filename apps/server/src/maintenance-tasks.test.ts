@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/helpers.js';
+import { captureLogger } from './test/logger.js';
+import { MaintenanceScheduler } from './platform/maintenance.js';
+import { maintenanceTasks, RETENTION_MS } from './maintenance-tasks.js';
+
+const HOUR_MS = 3_600_000;
+
+describe('maintenance: old log rows are pruned on a schedule', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const count = async (table: 'rate_limits' | 'visits' | 'payment_notifications') =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(t.owned.ctx.db)).rows[0]!.n);
+
+  it('deletes rate-limit windows, visits and payment notifications past their retention, keeps the rest, and runs each task once an hour', async () => {
+    const db = t.owned.ctx.db;
+    const now = t.clock.now();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    await db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'test:old', window_start: ago(RETENTION_MS.rateLimits + HOUR_MS), hits: 3 },
+        { key: 'test:new', window_start: ago(HOUR_MS), hits: 3 },
+      ])
+      .execute();
+    await db
+      .insertInto('visits')
+      .values([
+        { terminal: 'pc', user_id: null, ip_hash: null, created_at: ago(RETENTION_MS.visits + HOUR_MS) },
+        { terminal: 'pc', user_id: null, ip_hash: null, created_at: ago(RETENTION_MS.visits - HOUR_MS) },
+      ])
+      .execute();
+    await db
+      .insertInto('payment_notifications')
+      .values(
+        [RETENTION_MS.paymentNotifications + HOUR_MS, RETENTION_MS.paymentNotifications - HOUR_MS].map((age) => ({
+          gateway: 'sandbox', order_no: null, trade_no: null, paid_amount: null, outcome: 'rejected', detail: '', created_at: ago(age),
+        })),
+      )
+      .execute();
+    const before = { rate_limits: await count('rate_limits'), visits: await count('visits'), payment_notifications: await count('payment_notifications') };
+
+    // The scheduler the context started for this app.
+    expect(await t.owned.maintenance.runDue()).toEqual({ 'prune rate_limits': 1, 'prune visits': 1, 'prune payment_notifications': 1 });
+    expect(await count('rate_limits')).toBe(before.rate_limits - 1);
+    expect(await count('visits')).toBe(before.visits - 1);
+    expect(await count('payment_notifications')).toBe(before.payment_notifications - 1);
+    expect(await db.selectFrom('rate_limits').select('key').where('key', 'like', 'test:%').execute()).toEqual([{ key: 'test:new' }]);
+    expect(t.logged.filter((e) => e.msg === 'maintenance done')).toHaveLength(3);
+
+    // Not due again within the hour; due after it (by the injectable clock).
+    expect(await t.owned.maintenance.runDue()).toEqual({});
+    t.clock.advance(HOUR_MS);
+    expect(Object.keys(await t.owned.maintenance.runDue()).sort()).toEqual(['prune payment_notifications', 'prune rate_limits', 'prune visits']);
+  });
+
+  it('two schedulers pruning the same table at once (as two processes do) each take their own rows, in batches, and leave none', async () => {
+    const db = t.owned.ctx.db;
+    const old = new Date(t.clock.now().getTime() - RETENTION_MS.visits - HOUR_MS);
+    await sql`INSERT INTO visits (terminal, created_at) SELECT 'pc', ${old} FROM generate_series(1, 12000)`.execute(db);
+    const schedulers = [0, 1].map(() => new MaintenanceScheduler(maintenanceTasks(t.owned.ctx), t.clock.now, captureLogger()));
+    const done = await Promise.all(schedulers.map((s) => s.runDue()));
+    expect(done.reduce((sum, d) => sum + d['prune visits']!, 0)).toBe(12000);
+    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM visits WHERE created_at < ${new Date(t.clock.now().getTime() - RETENTION_MS.visits)}`.execute(db)).rows[0]!.n)).toBe(0);
+  });
+
+  it('runs on its own timer, logs a failing task and goes on with the others, and stops', async () => {
+    const log = captureLogger();
+    const runs: string[] = [];
+    const scheduler = new MaintenanceScheduler(
+      [
+        { name: 'broken', everyMs: 0, run: async () => Promise.reject(new Error('relation does not exist')) },
+        { name: 'fine', everyMs: 0, run: async () => (runs.push('fine'), 0) },
+      ],
+      t.clock.now,
+      log,
+    );
+    scheduler.start(10);
+    while (runs.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    await scheduler.stop();
+    const after = runs.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs.length).toBe(after);
+    expect(log.entries.filter((e) => e.msg === 'maintenance failed; retried at the next tick').length).toBeGreaterThanOrEqual(3);
+  });
+});
