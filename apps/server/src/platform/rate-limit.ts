@@ -16,15 +16,24 @@ export async function hitRateLimit(
   windowSeconds: number,
   message: MessageKey = 'rate_limited',
 ): Promise<void> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  if ((await countHit(db, now, key, windowSeconds)) > limit) throw tooMany(message);
+}
+
+/** Counts one hit in the key's current window and returns the window's hits so far (this one included). */
+export async function countHit(db: Kysely<Database>, now: Date, key: string, windowSeconds: number): Promise<number> {
+  const windowStart = windowStartOf(now, windowSeconds);
   const row = await db
     .insertInto('rate_limits')
     .values({ key, window_start: windowStart, hits: 1 })
     .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
     .returning('hits')
     .executeTakeFirstOrThrow();
-  if (row.hits > limit) throw tooMany(message);
+  return row.hits;
+}
+
+export function windowStartOf(now: Date, windowSeconds: number): Date {
+  const windowMs = windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
 /** Old windows are useless; called from time to time. */

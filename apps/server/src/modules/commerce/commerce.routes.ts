@@ -18,7 +18,7 @@ export function originOf(ctx: AppContext, request: FastifyRequest): string {
 export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const packages = new PackagesService(ctx, app.services);
   const gateways = app.services.payments;
-  const orders = new OrdersService(ctx, app.services, gateways.map);
+  const orders = new OrdersService(ctx, app.services, gateways);
   const redeem = new RedeemService(ctx, app.services);
   const refunds = new RefundService(ctx, app.services);
   const prefix = ctx.env.API_PREFIX === '/' ? '' : ctx.env.API_PREFIX;

@@ -7,7 +7,9 @@ import type { Services } from '../../services.js';
 import { UserRepository } from '../user/user.repository.js';
 import { CommerceRepository, type OrderRow } from './commerce.repository.js';
 import { Granter, grantOfPackage } from './grant.js';
-import { NotificationRejected, type PayGateway, type PaymentGateway, type RawHeaders, type VerifiedPayment } from './gateways/gateway.js';
+import { NotificationRejected, type PayGateway, type RawHeaders, type VerifiedPayment } from './gateways/gateway.js';
+import type { PaymentGateways } from './gateways/registry.js';
+import { RefusedNotificationLog } from './refused-log.js';
 
 export function presentOrder(row: OrderRow, locale: Locale, now: Date): Order {
   // An unpaid order past its time is closed, whether or not a write has recorded it yet.
@@ -40,13 +42,22 @@ export class OrdersService {
   readonly repo = new CommerceRepository();
   private readonly users = new UserRepository();
   private readonly granter: Granter;
+  private readonly refused: RefusedNotificationLog;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly services: Services,
-    readonly gateways: Map<PayGateway, PaymentGateway>,
+    readonly payments: PaymentGateways,
   ) {
     this.granter = new Granter(ctx, services);
+    this.refused = new RefusedNotificationLog(ctx, this.repo);
+  }
+
+  /** Whether the sandbox serves this account now: alone, or beside a real provider for admins the setting lets in (decision 0016). */
+  async sandboxServes(userId: number): Promise<boolean> {
+    if (!this.payments.sandbox) return false;
+    const [site, user] = await Promise.all([this.services.settings.site(), this.users.findById(this.ctx.db, userId)]);
+    return this.payments.sandboxServes(user?.role ?? null, site.pay_sandbox_admins);
   }
 
   async create(userId: number, input: { package_id: number; kind: 'member' | 'recharge'; gateway: PayGateway }, urls: { origin: string; notifyBase: string }, locale: Locale) {
@@ -55,10 +66,10 @@ export class OrdersService {
     if (input.kind === 'recharge' && !site.recharge_package_status) throw badRequest('recharge_disabled');
     const pkg = await this.repo.findPackage(this.ctx.db, input.package_id);
     if (!pkg || !pkg.enabled || pkg.type !== input.kind) throw notFound('package_not_found');
-    const gateway = this.gateways.get(input.gateway);
-    if (!gateway) throw badRequest('gateway_unavailable');
     const user = await this.users.findById(this.ctx.db, userId);
     if (!user) throw notFound('user_not_found');
+    const gateway = this.payments.map.get(input.gateway);
+    if (!gateway || !this.payments.offeredTo(user.role, site.pay_sandbox_admins).includes(input.gateway)) throw badRequest('gateway_unavailable');
     const now = this.ctx.now();
     const order = await this.repo.insertOrder(this.ctx.db, {
       orderNo: newOrderNo(now),
@@ -78,7 +89,7 @@ export class OrdersService {
     try {
       payment = await gateway.createPayment(
         { order_no: order.order_no, amount: order.amount, subject: pkg.name[locale] || pkg.name.zh, expires_at: order.expires_at },
-        { origin: urls.origin, notifyUrl: `${urls.notifyBase}/pay/notify/${input.gateway}`, returnUrl: `${urls.origin}/` },
+        { origin: urls.origin, notifyUrl: `${urls.notifyBase}/pay/notify/${input.gateway}`, returnUrl: `${urls.origin}/`, locale },
       );
     } catch (error) {
       // The order stays unpaid and closes by time; the user sees an honest 502.
@@ -113,15 +124,16 @@ export class OrdersService {
 
   /**
    * A provider's notification: verified by its gateway, then applied to the
-   * order. Every notification is logged with its outcome. Returns the reply
-   * the provider expects: failure only for what a retry could fix or what
-   * we refuse to acknowledge (forged, unknown order).
+   * order. Every notification with a valid signature is applied and logged
+   * with its outcome; refused ones (no valid signature, no such gateway) are
+   * logged up to a budget per gateway and address, then answered 429
+   * unlogged. Returns the reply the provider expects: failure only for what
+   * a retry could fix or what we refuse to acknowledge (forged, unknown order).
    */
-  async notify(gatewayName: string, headers: RawHeaders, rawBody: string): Promise<{ outcome: NotifyOutcome; status: number; contentType: string; body: string }> {
-    const gateway = this.gateways.get(gatewayName as PayGateway);
-    const now = this.ctx.now();
+  async notify(gatewayName: string, headers: RawHeaders, rawBody: string, ip: string): Promise<{ outcome: NotifyOutcome; status: number; contentType: string; body: string }> {
+    const gateway = this.payments.map.get(gatewayName as PayGateway);
     if (!gateway) {
-      await this.repo.logNotification(this.ctx.db, { gateway: gatewayName.slice(0, 20), orderNo: null, tradeNo: null, paidAmount: null, outcome: 'rejected', detail: 'unknown gateway', now });
+      await this.refused.record('unknown', ip, `unknown gateway ${gatewayName.slice(0, 20)}`);
       return { outcome: 'rejected', status: 404, contentType: 'application/json', body: '{"code":"FAIL"}' };
     }
     let payment: VerifiedPayment;
@@ -129,8 +141,16 @@ export class OrdersService {
       payment = await gateway.verifyNotification(headers, rawBody);
     } catch (error) {
       const reason = error instanceof NotificationRejected ? error.reason : 'verification error';
-      await this.repo.logNotification(this.ctx.db, { gateway: gateway.name, orderNo: null, tradeNo: null, paidAmount: null, outcome: 'rejected', detail: `${reason}: ${rawBody.slice(0, 300)}`, now });
-      return { outcome: 'rejected', ...gateway.ack(false) };
+      const logged = await this.refused.record(gateway.name, ip, `${reason}: ${rawBody.slice(0, 300)}`);
+      return { outcome: 'rejected', ...gateway.ack(false), ...(logged ? {} : { status: 429 }) };
+    }
+    if (gateway.name === 'sandbox') {
+      // Signed by this server, but the sandbox may no longer serve the order's account (a real provider or the setting changed).
+      const order = await this.repo.findOrder(this.ctx.db, payment.order_no);
+      if (order && !(await this.sandboxServes(order.user_id))) {
+        await this.repo.logNotification(this.ctx.db, { gateway: 'sandbox', orderNo: payment.order_no, tradeNo: payment.trade_no, paidAmount: payment.paid_amount, outcome: 'rejected', detail: 'the sandbox does not serve this account', now: this.ctx.now() });
+        return { outcome: 'rejected', ...gateway.ack(false) };
+      }
     }
     let outcome: NotifyOutcome;
     try {
@@ -144,7 +164,7 @@ export class OrdersService {
         paidAmount: payment.paid_amount,
         outcome,
         detail: error instanceof Error ? error.message : 'error',
-        now,
+        now: this.ctx.now(),
       });
     }
     // A verified notification that cannot ever be fulfilled (wrong amount, paid after close) is

@@ -11,7 +11,7 @@ describe('packages, orders and the sandbox gateway', () => {
   let admin: { token: string };
   let sandbox: SandboxGateway;
   beforeAll(async () => {
-    t = await createTestApp({ PAY_SANDBOX_DELAY_MS: '0' });
+    t = await createTestApp({ PAY_SANDBOX: '1', PAY_SANDBOX_DELAY_MS: '0' });
     admin = await makeUser(t.app, { role: 'admin' });
     sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
   });
