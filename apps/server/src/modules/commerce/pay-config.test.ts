@@ -2,23 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PcConfig } from '@xueba/contract';
 import { loadEnv } from '../../config/env.js';
 import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { ALIPAY_PLACEHOLDERS, WECHAT_PLACEHOLDERS } from '../../test/pay-fixture.js';
 import { gatewaysFromEnv } from './gateways/registry.js';
 import { SandboxGateway } from './gateways/sandbox.js';
 
-// Gateways read their keys only when they sign or verify, so placeholders are enough to switch them on.
-const WECHAT = {
-  WECHATPAY_MCH_ID: '1900000001',
-  WECHATPAY_APP_ID: 'wxapp1',
-  WECHATPAY_SERIAL_NO: 'MERCHANTSERIAL',
-  WECHATPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nplaceholder\\n-----END PRIVATE KEY-----',
-  WECHATPAY_PLATFORM_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nplaceholder\\n-----END PUBLIC KEY-----',
-  WECHATPAY_API_V3_KEY: 'abcdefghijklmnopqrstuvwxyz012345',
-};
-const ALIPAY = {
-  ALIPAY_APP_ID: '2021000000000001',
-  ALIPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nplaceholder\\n-----END PRIVATE KEY-----',
-  ALIPAY_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nplaceholder\\n-----END PUBLIC KEY-----',
-};
+const WECHAT = WECHAT_PLACEHOLDERS;
+const ALIPAY = ALIPAY_PLACEHOLDERS;
 
 describe('/pc/config lists the payment gateways the server accepts', () => {
   let t: TestApp | undefined;

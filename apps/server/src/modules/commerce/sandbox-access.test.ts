@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Package, PcConfig, SiteSettings } from '@xueba/contract';
 import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { WECHAT_PLACEHOLDERS } from '../../test/pay-fixture.js';
 import { SandboxGateway } from './gateways/sandbox.js';
 import { REFUSED_LOG_LIMITS } from './refused-log.js';
 
-// WeChat Pay reads its keys only when it signs or verifies, so placeholders switch it on.
-const WECHAT = {
-  WECHATPAY_MCH_ID: '1900000001',
-  WECHATPAY_APP_ID: 'wxapp1',
-  WECHATPAY_SERIAL_NO: 'MERCHANTSERIAL',
-  WECHATPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nplaceholder\\n-----END PRIVATE KEY-----',
-  WECHATPAY_PLATFORM_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nplaceholder\\n-----END PUBLIC KEY-----',
-  WECHATPAY_API_V3_KEY: 'abcdefghijklmnopqrstuvwxyz012345',
-};
 type Created = Order & { pay_url: string | null };
 
 describe('the sandbox beside a real provider, and refused notifications under a flood', () => {
@@ -22,7 +14,7 @@ describe('the sandbox beside a real provider, and refused notifications under a 
   let sandbox: SandboxGateway;
   let pkg: Package;
   beforeAll(async () => {
-    t = await createTestApp({ ...WECHAT, PAY_SANDBOX: '1', PAY_SANDBOX_DELAY_MS: '0' });
+    t = await createTestApp({ ...WECHAT_PLACEHOLDERS, PAY_SANDBOX: '1', PAY_SANDBOX_DELAY_MS: '0' });
     admin = await makeUser(t.app, { role: 'admin' });
     user = await makeUser(t.app);
     sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
