@@ -57,7 +57,7 @@ export const ENDPOINTS = {
   collectionAdd: { name: 'collectionAdd', method: 'POST', path: '/collection/add', auth: 'user', idempotent: true },
   collectionLists: { name: 'collectionLists', method: 'GET', path: '/collection/lists', auth: 'user', idempotent: false },
   collectionRemove: { name: 'collectionRemove', method: 'POST', path: '/collection/remove', auth: 'user', idempotent: true },
-  config: { name: 'config', method: 'GET', path: '/pc/config', auth: 'none', idempotent: false },
+  config: { name: 'config', method: 'GET', path: '/pc/config', auth: 'optional', idempotent: false },
   createDelete: { name: 'createDelete', method: 'POST', path: '/create/delete', auth: 'user', idempotent: true },
   createDetail: { name: 'createDetail', method: 'GET', path: '/create/detail', auth: 'user', idempotent: false },
   createHistory: { name: 'createHistory', method: 'GET', path: '/create/history', auth: 'user', idempotent: false },

@@ -53,7 +53,10 @@ export default function OrdersPage() {
                       {t(`commerce.status_${o.status}`)}
                     </span>
                     <span className="muted small">
-                      {t(`commerce.gateway_${o.gateway}`)} · {formatDate(o.create_time, locale, true)}
+                      <span className={o.gateway === 'sandbox' ? 'order-gateway--sandbox' : undefined} data-testid="order-gateway">
+                        {t(`commerce.gateway_${o.gateway}`)}
+                      </span>{' '}
+                      · {formatDate(o.create_time, locale, true)}
                     </span>
                   </div>
                 </li>
