@@ -132,6 +132,7 @@ export const MESSAGES = {
   order_already_paid: { zh: '订单已支付', en: 'This order has already been paid', ja: 'この注文は支払い済みです', ko: '이미 결제된 주문입니다' },
   gateway_unavailable: { zh: '该支付方式暂不可用', en: 'This payment method is not available', ja: 'この支払い方法は利用できません', ko: '이 결제 수단은 사용할 수 없습니다' },
   payment_effect_note: { zh: '支付成功，约 2 分钟内生效，请稍后刷新', en: 'Payment received; it takes effect in about 2 minutes, then refresh', ja: 'お支払いを受け付けました。約 2 分で反映されますので、その後更新してください', ko: '결제되었습니다. 약 2분 후 적용되니 새로고침해 주세요' },
+  order_cancelled: { zh: '订单已取消', en: 'Order cancelled', ja: '注文をキャンセルしました', ko: '주문을 취소했습니다' },
   sandbox_checkout_title: { zh: '沙箱测试支付', en: 'Sandbox test payment', ja: 'サンドボックスのテスト決済', ko: '샌드박스 테스트 결제' },
   sandbox_checkout_notice: { zh: '这是测试支付：不会扣款，也不会转移任何资金。点击“模拟支付”后，本站会把该订单当作已付款处理。', en: 'This is a test payment: nothing is charged and no money moves. “Simulate payment” makes this site treat the order as paid.', ja: 'これはテスト決済です。請求は行われず、お金は一切移動しません。「支払いをシミュレート」を押すと、このサイトは注文を支払い済みとして扱います。', ko: '테스트 결제입니다. 요금이 청구되지 않으며 돈은 전혀 이동하지 않습니다. "결제 시뮬레이션"을 누르면 이 사이트가 주문을 결제된 것으로 처리합니다.' },
   sandbox_pay: { zh: '模拟支付', en: 'Simulate payment', ja: '支払いをシミュレート', ko: '결제 시뮬레이션' },

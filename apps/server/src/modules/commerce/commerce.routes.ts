@@ -33,6 +33,13 @@ export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return orders.create(requireUser().id, body, { origin, notifyBase: `${origin}${prefix}` }, locale);
     },
   });
+  defineRoute(app, api.orderPay, {
+    handler: ({ body, requireUser, request, locale }) => {
+      const origin = originOf(ctx, request);
+      return orders.resume(requireUser().id, body.order_no, { origin, notifyBase: `${origin}${prefix}` }, locale);
+    },
+  });
+  defineRoute(app, api.orderCancel, { msg: 'order_cancelled', handler: ({ body, requireUser, locale }) => orders.cancelForUser(requireUser().id, body.order_no, locale) });
   defineRoute(app, api.orderDetail, { handler: ({ query, requireUser, locale }) => orders.detail(requireUser().id, query.order_no, locale) });
   defineRoute(app, api.orderLists, { handler: ({ query, requireUser, locale }) => orders.list(requireUser().id, query, locale) });
 

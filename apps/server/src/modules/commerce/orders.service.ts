@@ -29,6 +29,9 @@ export function presentOrder(row: OrderRow, locale: Locale, now: Date): Order {
   };
 }
 
+/** States in which the order was paid: "continue paying" and "cancel" answer "already paid". */
+const PAID_STATUSES: ReadonlySet<string> = new Set(['paid', 'fulfilled', 'refunded', 'paid_after_close']);
+
 /** Outcome of one notification, as logged in payment_notifications. */
 export type NotifyOutcome = 'fulfilled' | 'duplicate' | 'rejected' | 'unknown_order' | 'gateway_mismatch' | 'amount_mismatch' | 'paid_after_close' | 'error';
 
@@ -85,18 +88,36 @@ export class OrdersService {
       now,
       expiresAt: new Date(now.getTime() + this.ctx.env.ORDER_TIMEOUT_MINUTES * 60_000),
     });
-    let payment: { pay_url: string | null; code_url: string | null };
+    const payment = await this.startPayment(order, pkg.name[locale] || pkg.name.zh, urls, locale);
+    return { ...presentOrder(order, locale, now), ...payment };
+  }
+
+  /** "Continue paying": the same unpaid order, sent to its gateway again (providers accept a repeated order number while it is unpaid). */
+  async resume(userId: number, orderNo: string, urls: { origin: string; notifyBase: string }, locale: Locale) {
+    const now = this.ctx.now();
+    const order = await this.repo.findOrder(this.ctx.db, orderNo);
+    if (!order || order.user_id !== userId) throw notFound('order_not_found');
+    const status = presentOrder(order, locale, now).status;
+    if (status !== 'created') throw badRequest(PAID_STATUSES.has(status) ? 'order_already_paid' : 'order_closed');
+    const [site, user] = await Promise.all([this.services.settings.site(), this.users.findById(this.ctx.db, userId)]);
+    if (!this.payments.offeredTo(user?.role ?? null, site.pay_sandbox_admins).includes(order.gateway)) throw badRequest('gateway_unavailable');
+    const payment = await this.startPayment(order, order.snapshot.package_name?.[locale] || order.snapshot.package_name?.zh || order.order_no, urls, locale);
+    return { ...presentOrder(order, locale, now), ...payment };
+  }
+
+  private async startPayment(order: OrderRow, subject: string, urls: { origin: string; notifyBase: string }, locale: Locale) {
+    const gateway = this.payments.map.get(order.gateway);
+    if (!gateway) throw badRequest('gateway_unavailable');
     try {
-      payment = await gateway.createPayment(
-        { order_no: order.order_no, amount: order.amount, subject: pkg.name[locale] || pkg.name.zh, expires_at: order.expires_at },
-        { origin: urls.origin, notifyUrl: `${urls.notifyBase}/pay/notify/${input.gateway}`, returnUrl: `${urls.origin}/`, locale },
+      return await gateway.createPayment(
+        { order_no: order.order_no, amount: order.amount, subject, expires_at: order.expires_at },
+        { origin: urls.origin, notifyUrl: `${urls.notifyBase}/pay/notify/${order.gateway}`, returnUrl: `${urls.origin}/`, locale },
       );
     } catch (error) {
       // The order stays unpaid and closes by time; the user sees an honest 502.
       if (error instanceof AppError) throw error;
       throw new AppError('gateway_unavailable', 502);
     }
-    return { ...presentOrder(order, locale, now), ...payment };
   }
 
   async detail(userId: number, orderNo: string, locale: Locale): Promise<Order> {
@@ -116,9 +137,26 @@ export class OrdersService {
 
   /** Sandbox "Cancel": closes an unpaid order at once. */
   async cancel(orderNo: string): Promise<void> {
-    await transaction(this.ctx.db, async (tx) => {
+    await this.close(orderNo, null);
+  }
+
+  /** The user's "Cancel" in their order list: only their own order, only while unpaid; cancelling a closed order again changes nothing. */
+  async cancelForUser(userId: number, orderNo: string, locale: Locale): Promise<Order> {
+    const order = await this.close(orderNo, userId);
+    const presented = presentOrder(order, locale, this.ctx.now());
+    if (presented.status !== 'closed') throw badRequest(PAID_STATUSES.has(presented.status) ? 'order_already_paid' : 'order_closed');
+    return presented;
+  }
+
+  /** Closes an unpaid order under its row lock (a notification applied at the same moment waits, then finds it closed). */
+  private async close(orderNo: string, userId: number | null): Promise<OrderRow> {
+    return transaction(this.ctx.db, async (tx) => {
       const order = await this.repo.lockOrder(tx, orderNo);
-      if (order?.status === 'created') await this.repo.setOrderState(tx, order.id, { status: 'closed', closed_at: this.ctx.now() });
+      if (!order || (userId !== null && order.user_id !== userId)) throw notFound('order_not_found');
+      if (order.status !== 'created') return order;
+      const closed = { status: 'closed' as const, closed_at: this.ctx.now() };
+      await this.repo.setOrderState(tx, order.id, closed);
+      return { ...order, ...closed };
     });
   }
 

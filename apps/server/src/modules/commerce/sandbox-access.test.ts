@@ -73,6 +73,9 @@ describe('the sandbox beside a real provider, and refused notifications under a 
     const page = await t.app.inject({ method: 'GET', url: `${payUrl.pathname}${payUrl.search}` });
     expect(page.statusCode).toBe(403);
     expect(page.body).toContain('This payment method is not available');
+    const resumed = await call(t.app, 'POST', '/order/pay', { token: admin.token, locale: 'en', body: { order_no: order.order_no } });
+    expect(resumed.status).toBe(400);
+    expect(resumed.body.msg).toBe('This payment method is not available');
 
     // Nor once the setting is back, for an account that is no longer an admin.
     await setSandboxForAdmins(true);
