@@ -88,6 +88,24 @@ test('buy a word package through the sandbox checkout and see the balance rise; 
   await page.goto('/user/info');
   await expect(page.getByTestId('ledger')).toContainText('购买套餐');
 
+  // An order left unpaid can be paid later from the order list, or cancelled.
+  await page.goto('/recharge');
+  await page.getByTestId(`buy-${pkg.id}`).click();
+  await page.getByTestId('pay-agreement').check();
+  await page.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('checkout-open-pay')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/user/orders');
+  const unpaid = page.getByTestId('order-row').first();
+  await expect(unpaid.getByTestId('order-status')).toHaveText('待支付');
+  await unpaid.getByTestId('order-continue').click();
+  await expect(page.getByTestId('checkout-open-pay')).toHaveAttribute('href', /\/pay\/sandbox\/checkout\?/);
+  await page.keyboard.press('Escape');
+  await unpaid.getByTestId('order-cancel').click();
+  await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+  await expect(unpaid.getByTestId('order-status')).toHaveText('已关闭');
+  await expect(unpaid.getByTestId('order-cancel')).toHaveCount(0);
+
   // The operator returns the money by hand and refunds the order in the admin: the words go back.
   await signOut(page);
   await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);

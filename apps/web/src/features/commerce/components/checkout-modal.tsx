@@ -15,7 +15,7 @@ import { PayAgreement, PayNotes } from './pay-agreement';
 import { PayUnavailable, usePayGateways } from './pay-unavailable';
 import { QrImage } from './qr-image';
 
-type CreatedOrder = Order & { pay_url: string | null; code_url: string | null };
+export type CreatedOrder = Order & { pay_url: string | null; code_url: string | null };
 const POLL_MS = 2000;
 
 /**
@@ -99,7 +99,7 @@ export default function CheckoutModal({ pkg, onClose }: { pkg: Package; onClose:
 }
 
 /** After the order exists: the way to pay, then the outcome as the server reports it. */
-function PayStep({ order, onRestart, onClose }: { order: CreatedOrder; onRestart: () => void; onClose: () => void }) {
+export function PayStep({ order, onRestart, onClose }: { order: CreatedOrder; onRestart: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   // "Opened in a new window" is said once the link was followed, not before.
   const [opened, setOpened] = useState(false);
