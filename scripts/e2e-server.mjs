@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'test-results', `e2e-data-${process.env.PORT ?? 'default'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-const env = { ...process.env, DATA_DIR: dataDir };
+// The browser tests buy packages through the sandbox gateway, which pays without money and is off unless asked for.
+const env = { ...process.env, DATA_DIR: dataDir, PAY_SANDBOX: '1' };
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 

@@ -54,15 +54,24 @@ test('buy a word package through the sandbox checkout and see the balance rise; 
   await page.screenshot({ path: `${SHOTS}/commerce-checkout.png` });
   await page.getByTestId('checkout-submit').click();
 
+  // "Opened in a new window" is said only once it has opened.
+  await expect(page.getByTestId('checkout-opened')).toHaveCount(0);
   const [checkout] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('checkout-open-pay').click()]);
+  await expect(page.getByTestId('checkout-opened')).toBeVisible();
   await checkout.waitForLoadState();
   await expect(checkout.locator('.amount')).toContainText((pkg.price / 100).toFixed(2));
-  await checkout.getByRole('button', { name: 'Pay' }).click();
-  await expect(checkout.locator('body')).toContainText(/2/);
+  // The sandbox's page speaks the user's language and says first that no money moves.
+  await expect(checkout.locator('html')).toHaveAttribute('lang', 'zh');
+  await expect(checkout.getByTestId('sandbox-notice')).toContainText('不会扣款，也不会转移任何资金');
+  await checkout.screenshot({ path: `${SHOTS}/commerce-sandbox-checkout.png` });
+  await checkout.getByRole('button', { name: '模拟支付' }).click();
+  await expect(checkout.locator('body')).toContainText('没有转移任何资金');
   await checkout.close();
 
   // The dialog polls the order; once fulfilled the user is reloaded and the balance shows the words.
   await expect(page.getByTestId('checkout-paid')).toBeVisible({ timeout: 30_000 });
+  // Credited already: no "takes effect in about 2 minutes" any more.
+  await expect(page.getByTestId('checkout')).not.toContainText('2 分钟');
   await page.screenshot({ path: `${SHOTS}/commerce-checkout-paid.png` });
   await page.getByTestId('checkout-done').click();
   await expect.poll(() => wordBalance(page)).toBe(before + pkg.word_count + pkg.gift_word_count);
@@ -70,6 +79,8 @@ test('buy a word package through the sandbox checkout and see the balance rise; 
   // The order is in the user centre, completed.
   await page.goto('/user/orders');
   await expect(page.getByTestId('order-row').first().getByTestId('order-status')).toContainText('已完成');
+  // The order says it was paid in the sandbox, with no real money.
+  await expect(page.getByTestId('order-row').first().getByTestId('order-gateway')).toHaveText('沙箱测试（非真实付款）');
   await page.screenshot({ path: `${SHOTS}/commerce-orders.png`, fullPage: true });
   const orderNo = /XB\d+/.exec((await page.getByTestId('order-row').first().textContent()) ?? '')?.[0] ?? '';
   expect(orderNo).not.toBe('');
@@ -77,12 +88,31 @@ test('buy a word package through the sandbox checkout and see the balance rise; 
   await page.goto('/user/info');
   await expect(page.getByTestId('ledger')).toContainText('购买套餐');
 
+  // An order left unpaid can be paid later from the order list, or cancelled.
+  await page.goto('/recharge');
+  await page.getByTestId(`buy-${pkg.id}`).click();
+  await page.getByTestId('pay-agreement').check();
+  await page.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('checkout-open-pay')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/user/orders');
+  const unpaid = page.getByTestId('order-row').first();
+  await expect(unpaid.getByTestId('order-status')).toHaveText('待支付');
+  await unpaid.getByTestId('order-continue').click();
+  await expect(page.getByTestId('checkout-open-pay')).toHaveAttribute('href', /\/pay\/sandbox\/checkout\?/);
+  await page.keyboard.press('Escape');
+  await unpaid.getByTestId('order-cancel').click();
+  await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+  await expect(unpaid.getByTestId('order-status')).toHaveText('已关闭');
+  await expect(unpaid.getByTestId('order-cancel')).toHaveCount(0);
+
   // The operator returns the money by hand and refunds the order in the admin: the words go back.
   await signOut(page);
   await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto('/admin/orders');
   await page.getByTestId('orders-search-no').fill(orderNo);
   await page.getByTestId('orders-search').click();
+  await expect(page.locator(`[data-row-key="${orderNo}"]`)).toContainText('沙箱测试（非真实付款）');
   await page.getByTestId(`order-detail-${orderNo}`).click();
   await page.getByTestId('refund-reason').fill('e2e refund by hand');
   await page.getByTestId('refund-submit').click();

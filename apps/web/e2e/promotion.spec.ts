@@ -93,7 +93,7 @@ test('a promoter earns commission on a friend’s purchase, withdraws it and the
   await friend.getByTestId('pay-agreement').check();
   await friend.getByTestId('checkout-submit').click();
   const [checkout] = await Promise.all([friend.waitForEvent('popup'), friend.getByTestId('checkout-open-pay').click()]);
-  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await checkout.getByRole('button', { name: '模拟支付' }).click();
   await expect(friend.getByTestId('checkout-paid')).toBeVisible({ timeout: 30_000 });
   await friend.context().close();
 

@@ -58,6 +58,11 @@ export const siteSettingsSchema = z.object({
   qrcode: z.object({ is_open: z.boolean(), official_account: safeString().max(512), customer_service: safeString().max(512) }),
   member_package_status: z.boolean(),
   recharge_package_status: z.boolean(),
+  /**
+   * With PAY_SANDBOX=1 beside a real provider: admin accounts (only they) may pay with the
+   * sandbox, which grants purchases without money. No effect without a real provider.
+   */
+  pay_sandbox_admins: z.boolean(),
   draw: z.object({ is_open: z.boolean() }),
   draw_square_config: z.object({ is_open: z.boolean() }),
   mindmap_config: z.object({ is_open: z.boolean() }),

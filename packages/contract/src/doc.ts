@@ -53,8 +53,8 @@ export const DOC_FILE_URL_TTL_SECONDS = 600;
 
 export const docFileUrlSchema = z.object({
   /** Site-relative (`/files/…`, resolve against the API base) or, with an object store, absolute. */
-  url: z.string(),
-  expires_at: z.string(),
+  url: safeString(),
+  expires_at: safeString(),
 });
 export type DocFileUrl = z.infer<typeof docFileUrlSchema>;
 export const DOC_CHAT_PATH = '/doc/chat';

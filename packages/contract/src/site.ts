@@ -82,7 +82,8 @@ export const siteEndpoints = {
   config: endpoint({
     method: 'GET',
     path: '/pc/config',
-    auth: 'none',
+    // Optional: an admin may be offered the sandbox gateway beside a real one (pay_gateways).
+    auth: 'optional',
     summary: 'Application configuration (spec §3)',
     tags: ['index'],
     response: pcConfigSchema,

@@ -85,8 +85,15 @@ const envSchema = z.object({
    */
   REMOTE_FETCH_ALLOW_HOSTS: hostPortList,
   WEB_DIST: z.string().optional(),
-  /** Payments (issue 6). The sandbox gateway pays without money: on by default except in production. */
-  PAY_SANDBOX: z.enum(['on', 'off']).optional(),
+  /**
+   * The sandbox payment gateway grants purchases without money, so it is off unless asked for
+   * (`PAY_SANDBOX=1`), in every NODE_ENV. Beside a real provider it serves admins only, and only
+   * when an admin switches that on (decision 0016).
+   */
+  PAY_SANDBOX: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on'),
   /** Delay before the sandbox sends its signed notification, like a real provider's asynchronous call. */
   PAY_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** Unpaid orders close after this many minutes. */

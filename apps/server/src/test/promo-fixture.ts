@@ -18,7 +18,7 @@ export interface PromoFixture {
 export type User = Awaited<ReturnType<typeof makeUser>>;
 
 export async function promoFixture(): Promise<PromoFixture> {
-  const t = await createTestApp({ PAY_SANDBOX_DELAY_MS: '0' });
+  const t = await createTestApp({ PAY_SANDBOX: '1', PAY_SANDBOX_DELAY_MS: '0' });
   const admin = await makeUser(t.app, { role: 'admin' });
   const sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
   const packages = (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages')).body.data.lists;

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clearToken, getToken, setToken } from './auth-token';
 import { queryClient } from './query-client';
 import { request } from './request';
+import { configQuery } from './site-config';
 import { LOGIN_MODE, openLogin, userStore, useUserStore } from '@/stores/user-store';
 
 export const userKeys = { all: ['user'] as const, info: ['user', 'info'] as const, org: ['user', 'org'] as const };
@@ -44,6 +45,8 @@ export async function signIn(token: string): Promise<UserInfo | null> {
   setToken(token);
   userStore.set({ token, showLogin: false, tempToken: null });
   await queryClient.invalidateQueries({ queryKey: userKeys.all });
+  // The ways to pay depend on the account (an admin may be offered the sandbox): read the config again.
+  void queryClient.invalidateQueries({ queryKey: configQuery.queryKey });
   return ensureUser();
 }
 
@@ -52,6 +55,7 @@ export function resetSession(): void {
   clearToken();
   userStore.set({ token: null, tempToken: null, orgEditState: 0, expirePopup: null, showRedeem: false });
   queryClient.removeQueries({ queryKey: userKeys.all });
+  void queryClient.invalidateQueries({ queryKey: configQuery.queryKey });
 }
 
 export async function signOut(): Promise<void> {

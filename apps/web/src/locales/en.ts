@@ -269,6 +269,7 @@ export const en: LocaleMessages = {
       flags: 'Features',
       member_package: 'Membership packages',
       recharge_package: 'Top-up packages',
+      pay_sandbox_admins: 'Sandbox payments for admins only (with a real provider and PAY_SANDBOX=1)',
       card_code: 'Redeem codes',
       card_buy_link: 'Redeem code purchase link',
       draw: 'AI drawing',

@@ -269,6 +269,7 @@ export const ja: LocaleMessages = {
       flags: '機能',
       member_package: '会員プラン',
       recharge_package: 'チャージプラン',
+      pay_sandbox_admins: 'サンドボックス決済を管理者のみに許可（実際の決済があり PAY_SANDBOX=1 のとき）',
       card_code: '引換コード',
       card_buy_link: '引換コード購入リンク',
       draw: 'AI 描画',

@@ -269,6 +269,7 @@ export const ko: LocaleMessages = {
       flags: '기능',
       member_package: '회원 상품',
       recharge_package: '충전 상품',
+      pay_sandbox_admins: '샌드박스 결제를 관리자에게만 허용(실제 결제가 있고 PAY_SANDBOX=1일 때)',
       card_code: '교환 코드',
       card_buy_link: '교환 코드 구매 링크',
       draw: 'AI 그리기',

@@ -269,6 +269,7 @@ export const zh = {
       flags: '功能开关',
       member_package: '会员套餐',
       recharge_package: '充值套餐',
+      pay_sandbox_admins: '仅管理员可用沙箱支付（已配置真实支付且 PAY_SANDBOX=1 时）',
       card_code: '卡密兑换',
       card_buy_link: '卡密购买链接',
       draw: 'AI 绘画',

@@ -18,7 +18,7 @@ export function originOf(ctx: AppContext, request: FastifyRequest): string {
 export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const packages = new PackagesService(ctx, app.services);
   const gateways = app.services.payments;
-  const orders = new OrdersService(ctx, app.services, gateways.map);
+  const orders = new OrdersService(ctx, app.services, gateways);
   const redeem = new RedeemService(ctx, app.services);
   const refunds = new RefundService(ctx, app.services);
   const prefix = ctx.env.API_PREFIX === '/' ? '' : ctx.env.API_PREFIX;
@@ -33,6 +33,13 @@ export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return orders.create(requireUser().id, body, { origin, notifyBase: `${origin}${prefix}` }, locale);
     },
   });
+  defineRoute(app, api.orderPay, {
+    handler: ({ body, requireUser, request, locale }) => {
+      const origin = originOf(ctx, request);
+      return orders.resume(requireUser().id, body.order_no, { origin, notifyBase: `${origin}${prefix}` }, locale);
+    },
+  });
+  defineRoute(app, api.orderCancel, { msg: 'order_cancelled', handler: ({ body, requireUser, locale }) => orders.cancelForUser(requireUser().id, body.order_no, locale) });
   defineRoute(app, api.orderDetail, { handler: ({ query, requireUser, locale }) => orders.detail(requireUser().id, query.order_no, locale) });
   defineRoute(app, api.orderLists, { handler: ({ query, requireUser, locale }) => orders.list(requireUser().id, query, locale) });
 

@@ -7,7 +7,9 @@ import type { Services } from '../../services.js';
 import { UserRepository } from '../user/user.repository.js';
 import { CommerceRepository, type OrderRow } from './commerce.repository.js';
 import { Granter, grantOfPackage } from './grant.js';
-import { NotificationRejected, type PayGateway, type PaymentGateway, type RawHeaders, type VerifiedPayment } from './gateways/gateway.js';
+import { NotificationRejected, type PayGateway, type RawHeaders, type VerifiedPayment } from './gateways/gateway.js';
+import type { PaymentGateways } from './gateways/registry.js';
+import { RefusedNotificationLog } from './refused-log.js';
 
 export function presentOrder(row: OrderRow, locale: Locale, now: Date): Order {
   // An unpaid order past its time is closed, whether or not a write has recorded it yet.
@@ -27,6 +29,9 @@ export function presentOrder(row: OrderRow, locale: Locale, now: Date): Order {
   };
 }
 
+/** States in which the order was paid: "continue paying" and "cancel" answer "already paid". */
+const PAID_STATUSES: ReadonlySet<string> = new Set(['paid', 'fulfilled', 'refunded', 'paid_after_close']);
+
 /** Outcome of one notification, as logged in payment_notifications. */
 export type NotifyOutcome = 'fulfilled' | 'duplicate' | 'rejected' | 'unknown_order' | 'gateway_mismatch' | 'amount_mismatch' | 'paid_after_close' | 'error';
 
@@ -40,13 +45,22 @@ export class OrdersService {
   readonly repo = new CommerceRepository();
   private readonly users = new UserRepository();
   private readonly granter: Granter;
+  private readonly refused: RefusedNotificationLog;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly services: Services,
-    readonly gateways: Map<PayGateway, PaymentGateway>,
+    readonly payments: PaymentGateways,
   ) {
     this.granter = new Granter(ctx, services);
+    this.refused = new RefusedNotificationLog(ctx, this.repo);
+  }
+
+  /** Whether the sandbox serves this account now: alone, or beside a real provider for admins the setting lets in (decision 0016). */
+  async sandboxServes(userId: number): Promise<boolean> {
+    if (!this.payments.sandbox) return false;
+    const [site, user] = await Promise.all([this.services.settings.site(), this.users.findById(this.ctx.db, userId)]);
+    return this.payments.sandboxServes(user?.role ?? null, site.pay_sandbox_admins);
   }
 
   async create(userId: number, input: { package_id: number; kind: 'member' | 'recharge'; gateway: PayGateway }, urls: { origin: string; notifyBase: string }, locale: Locale) {
@@ -55,10 +69,10 @@ export class OrdersService {
     if (input.kind === 'recharge' && !site.recharge_package_status) throw badRequest('recharge_disabled');
     const pkg = await this.repo.findPackage(this.ctx.db, input.package_id);
     if (!pkg || !pkg.enabled || pkg.type !== input.kind) throw notFound('package_not_found');
-    const gateway = this.gateways.get(input.gateway);
-    if (!gateway) throw badRequest('gateway_unavailable');
     const user = await this.users.findById(this.ctx.db, userId);
     if (!user) throw notFound('user_not_found');
+    const gateway = this.payments.map.get(input.gateway);
+    if (!gateway || !this.payments.offeredTo(user.role, site.pay_sandbox_admins).includes(input.gateway)) throw badRequest('gateway_unavailable');
     const now = this.ctx.now();
     const order = await this.repo.insertOrder(this.ctx.db, {
       orderNo: newOrderNo(now),
@@ -74,18 +88,36 @@ export class OrdersService {
       now,
       expiresAt: new Date(now.getTime() + this.ctx.env.ORDER_TIMEOUT_MINUTES * 60_000),
     });
-    let payment: { pay_url: string | null; code_url: string | null };
+    const payment = await this.startPayment(order, pkg.name[locale] || pkg.name.zh, urls, locale);
+    return { ...presentOrder(order, locale, now), ...payment };
+  }
+
+  /** "Continue paying": the same unpaid order, sent to its gateway again (providers accept a repeated order number while it is unpaid). */
+  async resume(userId: number, orderNo: string, urls: { origin: string; notifyBase: string }, locale: Locale) {
+    const now = this.ctx.now();
+    const order = await this.repo.findOrder(this.ctx.db, orderNo);
+    if (!order || order.user_id !== userId) throw notFound('order_not_found');
+    const status = presentOrder(order, locale, now).status;
+    if (status !== 'created') throw badRequest(PAID_STATUSES.has(status) ? 'order_already_paid' : 'order_closed');
+    const [site, user] = await Promise.all([this.services.settings.site(), this.users.findById(this.ctx.db, userId)]);
+    if (!this.payments.offeredTo(user?.role ?? null, site.pay_sandbox_admins).includes(order.gateway)) throw badRequest('gateway_unavailable');
+    const payment = await this.startPayment(order, order.snapshot.package_name?.[locale] || order.snapshot.package_name?.zh || order.order_no, urls, locale);
+    return { ...presentOrder(order, locale, now), ...payment };
+  }
+
+  private async startPayment(order: OrderRow, subject: string, urls: { origin: string; notifyBase: string }, locale: Locale) {
+    const gateway = this.payments.map.get(order.gateway);
+    if (!gateway) throw badRequest('gateway_unavailable');
     try {
-      payment = await gateway.createPayment(
-        { order_no: order.order_no, amount: order.amount, subject: pkg.name[locale] || pkg.name.zh, expires_at: order.expires_at },
-        { origin: urls.origin, notifyUrl: `${urls.notifyBase}/pay/notify/${input.gateway}`, returnUrl: `${urls.origin}/` },
+      return await gateway.createPayment(
+        { order_no: order.order_no, amount: order.amount, subject, expires_at: order.expires_at },
+        { origin: urls.origin, notifyUrl: `${urls.notifyBase}/pay/notify/${order.gateway}`, returnUrl: `${urls.origin}/`, locale },
       );
     } catch (error) {
       // The order stays unpaid and closes by time; the user sees an honest 502.
       if (error instanceof AppError) throw error;
       throw new AppError('gateway_unavailable', 502);
     }
-    return { ...presentOrder(order, locale, now), ...payment };
   }
 
   async detail(userId: number, orderNo: string, locale: Locale): Promise<Order> {
@@ -106,23 +138,41 @@ export class OrdersService {
 
   /** Sandbox "Cancel": closes an unpaid order at once. */
   async cancel(orderNo: string): Promise<void> {
-    await transaction(this.ctx.db, async (tx) => {
+    await this.close(orderNo, null);
+  }
+
+  /** The user's "Cancel" in their order list: only their own order, only while unpaid; cancelling a closed order again changes nothing. */
+  async cancelForUser(userId: number, orderNo: string, locale: Locale): Promise<Order> {
+    const order = await this.close(orderNo, userId);
+    const presented = presentOrder(order, locale, this.ctx.now());
+    if (presented.status !== 'closed') throw badRequest(PAID_STATUSES.has(presented.status) ? 'order_already_paid' : 'order_closed');
+    return presented;
+  }
+
+  /** Closes an unpaid order under its row lock (a notification applied at the same moment waits, then finds it closed). */
+  private async close(orderNo: string, userId: number | null): Promise<OrderRow> {
+    return transaction(this.ctx.db, async (tx) => {
       const order = await this.repo.lockOrder(tx, orderNo);
-      if (order?.status === 'created') await this.repo.setOrderState(tx, order.id, { status: 'closed', closed_at: this.ctx.now() });
+      if (!order || (userId !== null && order.user_id !== userId)) throw notFound('order_not_found');
+      if (order.status !== 'created') return order;
+      const closed = { status: 'closed' as const, closed_at: this.ctx.now() };
+      await this.repo.setOrderState(tx, order.id, closed);
+      return { ...order, ...closed };
     });
   }
 
   /**
    * A provider's notification: verified by its gateway, then applied to the
-   * order. Every notification is logged with its outcome. Returns the reply
-   * the provider expects: failure only for what a retry could fix or what
-   * we refuse to acknowledge (forged, unknown order).
+   * order. Every notification with a valid signature is applied and logged
+   * with its outcome; refused ones (no valid signature, no such gateway) are
+   * logged up to a budget per gateway and address, then answered 429
+   * unlogged. Returns the reply the provider expects: failure only for what
+   * a retry could fix or what we refuse to acknowledge (forged, unknown order).
    */
-  async notify(gatewayName: string, headers: RawHeaders, rawBody: string): Promise<{ outcome: NotifyOutcome; status: number; contentType: string; body: string }> {
-    const gateway = this.gateways.get(gatewayName as PayGateway);
-    const now = this.ctx.now();
+  async notify(gatewayName: string, headers: RawHeaders, rawBody: string, ip: string): Promise<{ outcome: NotifyOutcome; status: number; contentType: string; body: string }> {
+    const gateway = this.payments.map.get(gatewayName as PayGateway);
     if (!gateway) {
-      await this.repo.logNotification(this.ctx.db, { gateway: gatewayName.slice(0, 20), orderNo: null, tradeNo: null, paidAmount: null, outcome: 'rejected', detail: 'unknown gateway', now });
+      await this.refused.record('unknown', ip, `unknown gateway ${gatewayName.slice(0, 20)}`);
       return { outcome: 'rejected', status: 404, contentType: 'application/json', body: '{"code":"FAIL"}' };
     }
     let payment: VerifiedPayment;
@@ -130,8 +180,16 @@ export class OrdersService {
       payment = await gateway.verifyNotification(headers, rawBody);
     } catch (error) {
       const reason = error instanceof NotificationRejected ? error.reason : 'verification error';
-      await this.repo.logNotification(this.ctx.db, { gateway: gateway.name, orderNo: null, tradeNo: null, paidAmount: null, outcome: 'rejected', detail: `${reason}: ${rawBody.slice(0, 300)}`, now });
-      return { outcome: 'rejected', ...gateway.ack(false) };
+      const logged = await this.refused.record(gateway.name, ip, `${reason}: ${rawBody.slice(0, 300)}`);
+      return { outcome: 'rejected', ...gateway.ack(false), ...(logged ? {} : { status: 429 }) };
+    }
+    if (gateway.name === 'sandbox') {
+      // Signed by this server, but the sandbox may no longer serve the order's account (a real provider or the setting changed).
+      const order = await this.repo.findOrder(this.ctx.db, payment.order_no);
+      if (order && !(await this.sandboxServes(order.user_id))) {
+        await this.repo.logNotification(this.ctx.db, { gateway: 'sandbox', orderNo: payment.order_no, tradeNo: payment.trade_no, paidAmount: payment.paid_amount, outcome: 'rejected', detail: 'the sandbox does not serve this account', now: this.ctx.now() });
+        return { outcome: 'rejected', ...gateway.ack(false) };
+      }
     }
     let outcome: NotifyOutcome;
     try {
@@ -145,7 +203,7 @@ export class OrdersService {
         paidAmount: payment.paid_amount,
         outcome,
         detail: error instanceof Error ? error.message : 'error',
-        now,
+        now: this.ctx.now(),
       });
     }
     // A verified notification that cannot ever be fulfilled (wrong amount, paid after close) is

@@ -11,7 +11,7 @@ describe('packages, orders and the sandbox gateway', () => {
   let admin: { token: string };
   let sandbox: SandboxGateway;
   beforeAll(async () => {
-    t = await createTestApp({ PAY_SANDBOX_DELAY_MS: '0' });
+    t = await createTestApp({ PAY_SANDBOX: '1', PAY_SANDBOX_DELAY_MS: '0' });
     admin = await makeUser(t.app, { role: 'admin' });
     sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
   });
@@ -163,6 +163,41 @@ describe('packages, orders and the sandbox gateway', () => {
     expect((await balances(user.token)).word_count).toBe(before.word_count);
     expect((await call<Order>(t.app, 'GET', '/order/detail', { token: user.token, query: { order_no: a.order_no } })).body.data.status).toBe('paid_after_close');
     expect(await outcomes(b.order_no)).toEqual({ paid_after_close: 1 });
+  });
+
+  it('continue paying and cancel: only the owner, only while unpaid; a cancelled order is not fulfilled by a later payment', async () => {
+    const user = await makeUser(t.app);
+    const other = await makeUser(t.app);
+    const pkg = (await recharge())[0] as Package;
+    const order = (await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    const pay = (token: string, orderNo = order.order_no) => call<Created>(t.app, 'POST', '/order/pay', { token, locale: 'en', body: { order_no: orderNo } });
+    const cancel = (token: string, orderNo = order.order_no) => call<Order>(t.app, 'POST', '/order/cancel', { token, locale: 'en', body: { order_no: orderNo } });
+
+    const resumed = await pay(user.token);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({ order_no: order.order_no, status: 'created', amount: order.amount });
+    expect(resumed.body.data.pay_url).toBe(order.pay_url?.replace('lang=zh', 'lang=en'));
+    for (const call of [pay, cancel]) {
+      expect((await call(other.token)).status).toBe(404);
+      expect((await call(user.token, 'XB0000')).status).toBe(404);
+    }
+    expect((await call(t.app, 'POST', '/order/cancel', { body: { order_no: order.order_no } })).status).toBe(401);
+
+    const cancelled = await cancel(user.token);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ msg: 'Order cancelled', data: { status: 'closed' } });
+    expect((await cancel(user.token)).status).toBe(200);
+    expect((await pay(user.token)).body.msg).toBe('This order is closed; please place a new one');
+    expect(await notify({ order_no: order.order_no, paid_amount: order.amount, trade_no: 'AFTER-CANCEL' })).toBe(200);
+    expect((await call<Order>(t.app, 'GET', '/order/detail', { token: user.token, query: { order_no: order.order_no } })).body.data.status).toBe('paid_after_close');
+
+    const paid = (await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    expect(await notify({ order_no: paid.order_no, paid_amount: paid.amount, trade_no: 'PAID' })).toBe(200);
+    for (const call of [pay, cancel]) {
+      const refused = await call(user.token, paid.order_no);
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe('This order has already been paid');
+    }
   });
 
   it('a membership package grants the membership and its gifts; buying again extends it', async () => {

@@ -8,7 +8,7 @@ describe('redeem codes', () => {
   let t: TestApp;
   let admin: { token: string };
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PAY_SANDBOX: '1' });
     admin = await makeUser(t.app, { role: 'admin' });
   });
   afterAll(async () => {

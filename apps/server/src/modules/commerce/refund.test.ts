@@ -17,7 +17,7 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
   let permanent: Package;
 
   beforeAll(async () => {
-    t = await createTestApp({ PAY_SANDBOX_DELAY_MS: '0' });
+    t = await createTestApp({ PAY_SANDBOX: '1', PAY_SANDBOX_DELAY_MS: '0' });
     admin = await makeUser(t.app, { role: 'admin' });
     sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
     words = (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages')).body.data.lists.find((p) => p.word_count === 100_000)!;

@@ -9,7 +9,7 @@ describe.skipIf(!ON_POSTGRES)('promotion across two app processes on one Postgre
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    two = await createTwoApps();
+    two = await createTwoApps({ PAY_SANDBOX: '1' });
     ({ a, b } = two);
   });
   afterAll(async () => {

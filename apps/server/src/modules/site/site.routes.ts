@@ -14,7 +14,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   });
 
-  defineRoute(app, api.config, { handler: ({ locale }) => site.configEnvelope(locale) });
+  defineRoute(app, api.config, { handler: ({ locale, user }) => site.configEnvelope(locale, user?.role ?? null) });
 
   defineRoute(app, api.policy, { handler: ({ query, locale }) => site.policy(query.type, locale) });
 }

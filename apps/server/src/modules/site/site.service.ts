@@ -5,6 +5,7 @@ import { hmac } from '../../platform/crypto.js';
 import { SerializedEnvelope } from '../../platform/http/route.js';
 import { withinRateLimit } from '../../platform/rate-limit.js';
 import { siteRepository } from './site.repository.js';
+import type { PayerRole } from '../commerce/gateways/registry.js';
 
 /** Visits logged per client IP and hour; a reload-happy user stays far below, a script does not fill the table. */
 export const VISITS_PER_IP_PER_HOUR = 30;
@@ -34,13 +35,18 @@ export class SiteService {
     private readonly services: Services,
   ) {}
 
-  /** The config envelope, serialised once per locale and settings version (it is read on every page load). */
-  async configEnvelope(locale: Locale): Promise<SerializedEnvelope> {
+  /**
+   * The config envelope, serialised once per locale and settings version (it is read on every page load).
+   * An admin may be offered the sandbox beside a real provider (decision 0016): their copy is built apart.
+   */
+  async configEnvelope(locale: Locale, role: PayerRole = null): Promise<SerializedEnvelope> {
     const sources = await this.sources();
     const cached = this.configs.get(locale);
-    if (cached && current(cached.sources, sources)) return cached.envelope;
-    await this.config(locale);
-    return this.configs.get(locale)!.envelope;
+    const shared = cached && current(cached.sources, sources) ? cached : (await this.config(locale), this.configs.get(locale)!);
+    if (role !== 'admin') return shared.envelope;
+    const gateways = this.services.payments.offeredTo(role, sources.site.pay_sandbox_admins);
+    if (gateways.length === shared.value.pay_gateways.length) return shared.envelope;
+    return SerializedEnvelope.of({ ...shared.value, pay_gateways: gateways });
   }
 
   /**
@@ -78,8 +84,8 @@ export class SiteService {
       admin_url: '/admin',
       member_package_status: site.member_package_status,
       recharge_package_status: site.recharge_package_status,
-      // Fixed for the life of the process (environment), so the per-locale cache needs no invalidation for it.
-      pay_gateways: this.services.payments.accepted,
+      // From the environment and the site settings, so the per-locale cache follows the settings' version.
+      pay_gateways: this.services.payments.offeredTo(null, site.pay_sandbox_admins),
       draw: site.draw,
       foreign_url: site.foreign_url,
       is_fc: site.is_fc,

@@ -1,3 +1,4 @@
+import type { Locale } from '@xueba/contract';
 import type { PayGateway } from './names.js';
 
 export type { PayGateway } from './names.js';
@@ -27,7 +28,7 @@ export type RawHeaders = Record<string, string | string[] | undefined>;
  */
 export interface PaymentGateway {
   readonly name: PayGateway;
-  createPayment(order: PayableOrder, urls: { notifyUrl: string; returnUrl: string; origin: string }): Promise<{ pay_url: string | null; code_url: string | null }>;
+  createPayment(order: PayableOrder, urls: { notifyUrl: string; returnUrl: string; origin: string; locale: Locale }): Promise<{ pay_url: string | null; code_url: string | null }>;
   verifyNotification(headers: RawHeaders, rawBody: string): Promise<VerifiedPayment> | VerifiedPayment;
   ack(ok: boolean): { status: number; contentType: string; body: string };
 }

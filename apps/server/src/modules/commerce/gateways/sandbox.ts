@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { Locale } from '@xueba/contract';
 import { hmac, safeEqualHex } from '../../../platform/crypto.js';
 import { header, NotificationRejected, type PayableOrder, type PaymentGateway, type RawHeaders, type VerifiedPayment } from './gateway.js';
 
@@ -32,8 +33,9 @@ export class SandboxGateway implements PaymentGateway {
     return /^[0-9a-f]{64}$/.test(sig) && safeEqualHex(this.checkoutSignature(orderNo), sig);
   }
 
-  async createPayment(order: PayableOrder, urls: { origin: string }) {
-    const query = new URLSearchParams({ order_no: order.order_no, sig: this.checkoutSignature(order.order_no) });
+  /** The checkout page speaks the language the order was placed in (`lang`), not the browser's. */
+  async createPayment(order: PayableOrder, urls: { origin: string; locale: Locale }) {
+    const query = new URLSearchParams({ order_no: order.order_no, sig: this.checkoutSignature(order.order_no), lang: urls.locale });
     return { pay_url: `${urls.origin}${this.apiPrefix}/pay/sandbox/checkout?${query.toString()}`, code_url: null };
   }
 

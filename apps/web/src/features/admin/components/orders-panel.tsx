@@ -32,7 +32,7 @@ export function OrdersPanel() {
     { title: t('commerceadmin.user_id'), dataIndex: 'user_id', width: 80 },
     { title: t('commerce.package'), dataIndex: 'package_name', ellipsis: true },
     { title: t('commerce.amount'), dataIndex: 'amount', width: 110, render: (v: number) => formatMoney(v, locale) },
-    { title: t('commerce.gateway'), dataIndex: 'gateway', width: 130, render: (v: string) => t(`commerce.gateway_${v}`) },
+    { title: t('commerce.gateway'), dataIndex: 'gateway', width: 130, render: (v: string) => (v === 'sandbox' ? <Tag color="orange">{t('commerce.gateway_sandbox')}</Tag> : t(`commerce.gateway_${v}`)) },
     { title: t('commerce.status'), dataIndex: 'status', width: 120, render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`commerce.status_${v}`)}</Tag> },
     { title: t('commerce.ordered_at'), dataIndex: 'create_time', width: 170, render: (v: string) => formatDate(v, locale, true) },
     {

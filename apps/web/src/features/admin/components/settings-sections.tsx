@@ -52,6 +52,7 @@ export function GeneralSection() {
       <div className="toggle-grid">
         <Toggle name={['member_package_status']} label={t('admin.s.member_package')} />
         <Toggle name={['recharge_package_status']} label={t('admin.s.recharge_package')} />
+        <Toggle name={['pay_sandbox_admins']} label={t('admin.s.pay_sandbox_admins')} />
         <Toggle name={['card_code', 'is_open']} label={t('admin.s.card_code')} />
         <Toggle name={['draw', 'is_open']} label={t('admin.s.draw')} />
         <Toggle name={['draw_square_config', 'is_open']} label={t('admin.s.draw_square')} />

@@ -15,7 +15,7 @@ import { PayAgreement, PayNotes } from './pay-agreement';
 import { PayUnavailable, usePayGateways } from './pay-unavailable';
 import { QrImage } from './qr-image';
 
-type CreatedOrder = Order & { pay_url: string | null; code_url: string | null };
+export type CreatedOrder = Order & { pay_url: string | null; code_url: string | null };
 const POLL_MS = 2000;
 
 /**
@@ -78,6 +78,7 @@ export default function CheckoutModal({ pkg, onClose }: { pkg: Package; onClose:
         ) : (
           <>
             <GatewayPicker gateways={gateways} value={gateway} onChange={setChosen} />
+            {gateway === 'sandbox' && <Alert type="warning" showIcon title={t('commerce.sandbox_note')} data-testid="checkout-sandbox-note" />}
             <PayAgreement
               checked={agreed}
               onChange={(v) => {
@@ -98,8 +99,10 @@ export default function CheckoutModal({ pkg, onClose }: { pkg: Package; onClose:
 }
 
 /** After the order exists: the way to pay, then the outcome as the server reports it. */
-function PayStep({ order, onRestart, onClose }: { order: CreatedOrder; onRestart: () => void; onClose: () => void }) {
+export function PayStep({ order, onRestart, onClose }: { order: CreatedOrder; onRestart: () => void; onClose: () => void }) {
   const { t } = useTranslation();
+  // "Opened in a new window" is said once the link was followed, not before.
+  const [opened, setOpened] = useState(false);
   const queryClient = useQueryClient();
   const detail = useQuery({
     ...orderDetailQuery(order.order_no),
@@ -120,12 +123,8 @@ function PayStep({ order, onRestart, onClose }: { order: CreatedOrder; onRestart
       <Result
         status="success"
         title={<span data-testid="checkout-paid">{t('commerce.paid')}</span>}
-        subTitle={
-          <>
-            {t('commerce.paid_detail')} <br />
-            {t('commerce.effect_note')}
-          </>
-        }
+        // Fulfilled means credited: the "takes effect in about 2 minutes" note belongs to the wait before this.
+        subTitle={<span data-testid="checkout-paid-detail">{t('commerce.paid_detail')}</span>}
         extra={
           <Button type="primary" onClick={onClose} data-testid="checkout-done">
             {t('common.got_it')}
@@ -159,10 +158,14 @@ function PayStep({ order, onRestart, onClose }: { order: CreatedOrder; onRestart
         </div>
       ) : order.pay_url ? (
         <>
-          <a className="btn btn--primary btn--block btn--lg" href={order.pay_url} target="_blank" rel="noopener" data-testid="checkout-open-pay">
+          <a className="btn btn--primary btn--block btn--lg" href={order.pay_url} target="_blank" rel="noopener" onClick={() => setOpened(true)} data-testid="checkout-open-pay">
             {t('commerce.go_pay')}
           </a>
-          <p className="muted small">{t('commerce.go_pay_hint')}</p>
+          {opened && (
+            <p className="muted small" data-testid="checkout-opened">
+              {t('commerce.go_pay_hint')}
+            </p>
+          )}
         </>
       ) : null}
       <p className="checkout__waiting" aria-live="polite">

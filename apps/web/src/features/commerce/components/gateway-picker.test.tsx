@@ -77,7 +77,7 @@ describe('checkout gateway picker', () => {
     expect(offered()).toEqual(['alipay', 'sandbox']);
     expect(checked()).toBe('alipay');
     expect(screen.queryByTestId('gateway-wechat')).toBeNull();
-    expect(screen.getByTestId('gateway-sandbox').textContent).toBe('沙箱支付（测试）');
+    expect(screen.getByTestId('gateway-sandbox').textContent).toBe('沙箱测试（非真实付款）');
     expect(screen.getByTestId('checkout-submit')).toBeTruthy();
   });
 

@@ -6,6 +6,7 @@ import { Pager } from '@/components/pager';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate, formatMoney } from '@/lib/format';
 import { ordersQuery } from '../api/orders';
+import { OrderActions } from '../components/order-actions';
 import '../commerce.css';
 
 const PAGE_SIZE = 10;
@@ -52,8 +53,12 @@ export default function OrdersPage() {
                     <span className={`tag order-status order-status--${o.status}`} data-testid="order-status">
                       {t(`commerce.status_${o.status}`)}
                     </span>
+                    {o.status === 'created' && <OrderActions order={o} />}
                     <span className="muted small">
-                      {t(`commerce.gateway_${o.gateway}`)} · {formatDate(o.create_time, locale, true)}
+                      <span className={o.gateway === 'sandbox' ? 'order-gateway--sandbox' : undefined} data-testid="order-gateway">
+                        {t(`commerce.gateway_${o.gateway}`)}
+                      </span>{' '}
+                      · {formatDate(o.create_time, locale, true)}
                     </span>
                   </div>
                 </li>
