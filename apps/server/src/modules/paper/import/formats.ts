@@ -66,7 +66,7 @@ export function bibtexField(bibtex: string, key: string): string | null {
 
 /** ACL Anthology ids: "2024.findings-naacl.30", "2021.acl-long.1", "2020.coling-main.5". */
 function aclVenue(id: string, year: number | null): string | null {
-  const match = /^(\d{4})\.([a-z]+)-([a-z]+)\.\d+$/.exec(id);
+  const match = /^(\d{4})\.([a-z]+)-([a-z0-9]+)\.\d+$/.exec(id);
   if (!match) return null;
   const y = year ?? Number(match[1]);
   return match[2] === 'findings' ? `Findings of ${match[3]!.toUpperCase()} ${y}` : `${match[2]!.toUpperCase()} ${y}`;
