@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'test-results', `e2e-data-${process.env.PORT ?? 'default'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-const env = { ...process.env, DATA_DIR: dataDir };
+// The specs seed what they need: no starter corpus (a background import of 6,019 papers would race them),
+// and OpenAlex on a refused local port, so the merged search's "left out" notice shows at once and no test
+// reaches the internet.
+const env = { ...process.env, DATA_DIR: dataDir, PAPERS_STARTER: '0', OPENALEX_URL: 'http://127.0.0.1:9/' };
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 

@@ -148,22 +148,15 @@ export class PaperService {
     let alsoSearched: string | null = null;
     let terms = keyword ? tokenize(keyword) : [];
     if (keyword && hasCjk(keyword)) {
+      // A configured model translates; the offline dictionary's English is searched as well (alone without a
+      // model), a floor under a model that misreads the query. Remote sources get one English query.
       const model = await this.modelResolver();
-      if (model) {
-        queryUsed = await translateQuery(model, keyword).catch(() => null);
-        if (queryUsed) {
-          keyword = queryUsed;
-          terms = tokenize(keyword);
-        }
-      }
-      if (!queryUsed) {
-        // Offline: the dictionary's English is searched alongside the words as typed; remote sources get the English.
-        alsoSearched = await translateChineseQuery(keyword);
-        if (alsoSearched) {
-          keyword = alsoSearched;
-          terms = [...terms, ...tokenize(alsoSearched)];
-        } else if (!model) hint = formatMessage('paper_cjk_hint', locale);
-      }
+      const [byModel, byDictionary] = await Promise.all([model ? translateQuery(model, keyword).catch(() => null) : null, translateChineseQuery(keyword)]);
+      queryUsed = byModel || null;
+      alsoSearched = byDictionary && byDictionary !== queryUsed ? byDictionary : null;
+      terms = [...terms, ...(queryUsed ? tokenize(queryUsed) : []), ...(alsoSearched ? tokenize(alsoSearched) : [])];
+      keyword = queryUsed ?? alsoSearched ?? keyword;
+      if (!model && !alsoSearched) hint = formatMessage('paper_cjk_hint', locale);
     }
     if (keyword && terms.length === 0) throw badRequest('paper_query_no_terms');
     const result = await source.search({
