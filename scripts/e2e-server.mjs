@@ -8,7 +8,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'test-results', `e2e-data-${process.env.PORT ?? 'default'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 // The browser tests buy packages through the sandbox gateway, which pays without money and is off unless asked for.
-const env = { ...process.env, DATA_DIR: dataDir, PAY_SANDBOX: '1' };
+// The specs seed what they need: no starter corpus (a background import of 6,019 papers would race them),
+// and OpenAlex on a refused local port, so the merged search's "left out" notice shows at once and no test
+// reaches the internet.
+const env = { ...process.env, DATA_DIR: dataDir, PAY_SANDBOX: '1', PAPERS_STARTER: '0', OPENALEX_URL: 'http://127.0.0.1:9/' };
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 

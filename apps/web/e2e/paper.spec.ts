@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
 import { adminToken, apiCall, dismissOrgModal, signInWithPassword } from './support';
 
-// Real records: the first 50 papers of ACL 2021 from the shared data set, uploaded
-// through the admin import endpoint (the e2e server starts with an empty database).
-const CORPUS = new URL('../../../../shared/data/papers/acl-family/acl2021.json', import.meta.url);
+// Real records from the starter corpus the server ships: one ACL 2021 word alignment paper and 49 ACL 2021
+// translation papers, uploaded through the admin import endpoint (the e2e server starts with an empty
+// database and no starter import).
+const CORPUS = new URL('../../server/corpus/starter-papers.jsonl.gz', import.meta.url);
 const SAMPLE_SIZE = 50;
 
 interface AclRecord {
@@ -14,14 +16,18 @@ interface AclRecord {
 }
 
 function sample(): AclRecord[] {
-  return (JSON.parse(readFileSync(CORPUS, 'utf8')) as AclRecord[]).slice(0, SAMPLE_SIZE);
+  const lines = gunzipSync(readFileSync(CORPUS)).toString('utf8').split('\n').filter((line) => line.startsWith('{"id":"2021.acl-'));
+  const records = lines.map((line) => JSON.parse(line) as AclRecord);
+  const alignment = records.filter((r) => /unsupervised word alignment/i.test(r.title)).slice(0, 1);
+  const translation = records.filter((r) => /translation/i.test(r.title) && !/alignment/i.test(r.title));
+  return [...alignment, ...translation].slice(0, SAMPLE_SIZE);
 }
 
 async function seed(request: APIRequestContext): Promise<void> {
   const token = await adminToken(request);
   const response = await request.post('/api/admin/paper/import', {
     headers: { token },
-    multipart: { file: { name: 'acl2021-first-50.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(sample())) } },
+    multipart: { file: { name: 'acl2021-first-50.jsonl', mimeType: 'application/json', buffer: Buffer.from(sample().map((r) => JSON.stringify(r)).join('\n')) } },
   });
   const body = (await response.json()) as { code: number; msg: string; data: { inserted: number; updated: number } };
   expect(body.code, body.msg).toBe(1);
@@ -35,6 +41,7 @@ test.describe('academic search', () => {
 
   test('search, filter by year, open a paper, copy its GB/T 7714 citation and favourite it', async ({ page, context, request, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    expect(sample()).toHaveLength(SAMPLE_SIZE);
     const target = sample().find((r) => /word alignment/i.test(r.title));
     expect(target, 'the sample holds a word alignment paper').toBeTruthy();
 
@@ -103,6 +110,19 @@ test.describe('academic search', () => {
     // It stays saved after a reload.
     await page.reload();
     await expect(page.getByTestId('paper-favorite')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a Chinese query also searches its English, and a source left out is named', async ({ page }) => {
+    await page.goto('/academic_search?keyword=' + encodeURIComponent('机器翻译'));
+    await expect(page.getByTestId('paper-also-searched')).toHaveText('同时检索了：machine translation');
+    await expect(page.getByTestId('paper-result').first()).toBeVisible();
+    await expect(page.getByTestId('paper-snippet').first().locator('mark').first()).toBeVisible();
+    // The e2e server's OpenAlex is a refused local port: the local results come with the notice
+    // (unreachable, or resting once it has failed a few times).
+    await expect(page.getByTestId('paper-skipped')).toContainText('部分来源暂未参与本次检索');
+    await expect(page.getByTestId('paper-skipped')).toContainText('OpenAlex');
+    await page.goto('/en/academic_search?keyword=' + encodeURIComponent('机器翻译'));
+    await expect(page.getByTestId('paper-also-searched')).toHaveText('Also searched: machine translation');
   });
 
   test('AI interpretation streams its sections', async ({ page }) => {

@@ -35,6 +35,17 @@ export type PaperType = z.infer<typeof paperTypeSchema>;
 export const PAPER_SOURCES = ['local', 'openalex', 'semanticscholar'] as const;
 export const paperSourceSchema = z.enum(PAPER_SOURCES);
 export type PaperSourceName = z.infer<typeof paperSourceSchema>;
+/**
+ * What the admin chooses: one source, or `merged` (the default): the local
+ * corpus, then OpenAlex when it answers in time, de-duplicated.
+ */
+export const PAPER_SOURCE_MODES = ['merged', ...PAPER_SOURCES] as const;
+export const paperSourceModeSchema = z.enum(PAPER_SOURCE_MODES);
+export type PaperSourceMode = z.infer<typeof paperSourceModeSchema>;
+/** Why a source of a merged search was left out: it timed out, failed, or failed so often it is rested for a while. */
+export const PAPER_SKIP_REASONS = ['timeout', 'unavailable', 'resting'] as const;
+export const paperSkippedSourceSchema = z.object({ source: paperSourceSchema, reason: z.enum(PAPER_SKIP_REASONS) });
+export type PaperSkippedSource = z.infer<typeof paperSkippedSourceSchema>;
 
 export const PAPER_SORTS = ['relevance', 'citations', 'newest'] as const;
 export const CITE_FORMATS = ['bibtex', 'ris', 'apa', 'mla', 'gbt7714'] as const;
@@ -91,12 +102,16 @@ export const paperItemSchema = z.object({
 export type PaperItem = z.infer<typeof paperItemSchema>;
 
 export const paperSearchResponseSchema = pageSchema(paperItemSchema).extend({
-  /** The source that answered. */
-  source: paperSourceSchema,
+  /** The source (or the merged mode) that answered. */
+  source: paperSourceModeSchema,
   /** A note in the request locale for the user (e.g. a Chinese query over an English corpus offline), or null. */
   hint: safeString().nullable(),
   /** The query actually run, when it differs from the keyword (translated by the model), else null. */
   query_used: safeString().nullable(),
+  /** The Chinese query put into English by the offline dictionary and searched as well ("machine learning"), else null. */
+  also_searched: safeString().nullable(),
+  /** Sources of a merged search that were left out this time, and why. */
+  skipped: z.array(paperSkippedSourceSchema),
 });
 export type PaperSearchResponse = z.infer<typeof paperSearchResponseSchema>;
 
@@ -136,7 +151,7 @@ export type PaperDetail = z.infer<typeof paperDetailSchema>;
 export const paperFavoriteItemSchema = paperItemSchema.extend({ favorited_at: safeString() });
 
 export const paperAiSearchResponseSchema = z.object({
-  source: paperSourceSchema,
+  source: paperSourceModeSchema,
   /** Keywords the question became. */
   keywords: z.array(safeString()),
   query_used: safeString(),
@@ -168,7 +183,7 @@ export const PAPER_INTERPRET_PATH = '/paper/interpret';
 export const paperInterpretBodySchema = z.object({ id: paperIdSchema });
 
 export const paperSourceSettingsSchema = z.object({
-  source: paperSourceSchema,
+  source: paperSourceModeSchema,
   /** Whether a Semantic Scholar API key is stored (the key itself is never returned). */
   semanticscholar_key_set: z.boolean(),
   /** Papers in the local corpus. */
@@ -293,7 +308,7 @@ export const paperEndpoints = {
     auth: 'admin',
     summary: 'Choose the active paper source; `semanticscholar_key` "" clears the key, absent keeps it',
     tags: ['admin', 'paper'],
-    body: z.object({ source: paperSourceSchema, semanticscholar_key: safeString().trim().max(200).optional() }),
+    body: z.object({ source: paperSourceModeSchema, semanticscholar_key: safeString().trim().max(200).optional() }),
     response: paperSourceSettingsSchema,
   }),
 };

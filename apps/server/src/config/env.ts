@@ -79,6 +79,16 @@ const envSchema = z.object({
   OPENALEX_URL: z.string().url().default('https://api.openalex.org'),
   SEMANTIC_SCHOLAR_URL: z.string().url().default('https://api.semanticscholar.org'),
   PAPER_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** The merged source's deadline for its remote part: past it the page is the local results alone (decision 0022). */
+  PAPER_REMOTE_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
+  /**
+   * Import the shipped starter corpus (ACL Anthology, CC BY 4.0) into an empty library once, in the
+   * background after listening. Unset: on, except under NODE_ENV=test (decision 0022).
+   */
+  PAPERS_STARTER: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   /**
    * Fetches of user-influenced URLs (a paper's open PDF) refuse private and reserved addresses;
    * these `host:port` pairs are fetched anyway. Meant for local test publishers, empty in production.

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { DocUploadResponse, Envelope } from '@xueba/contract';
-import { call, makeUser } from './helpers.js';
+import type { DocItem, DocUploadResponse, Envelope } from '@xueba/contract';
+import { call, makeUser, type TestApp } from './helpers.js';
 
 /** The shared test corpus: `../shared/data/documents` beside the repository. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -57,4 +57,17 @@ export async function memberUser(app: FastifyInstance, adminToken: string, kinds
     if (granted.status !== 200) throw new Error(`grant failed: ${JSON.stringify(granted.body)}`);
   }
   return user;
+}
+
+/** Uploads one file and drives the jobs until it is processed. */
+export async function completeDoc(t: TestApp, token: string, filename: string, data: Buffer, type = 'literature'): Promise<DocItem> {
+  const up = await uploadDocs(t.app, token, [{ filename, data }], { type });
+  const id = up.body.data.files[0]!.doc!.id;
+  for (let i = 0; i < 200; i += 1) {
+    await t.app.services.jobs.drain();
+    const detail = await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(id) } });
+    if (detail.body.data.status !== 'processing') return detail.body.data;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('document did not finish processing');
 }

@@ -96,6 +96,8 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     LOG_LEVEL: 'silent',
     APP_SECRET: 'test-secret-0123456789',
     DATA_DIR: '/nonexistent-test-data',
+    // The default paper source asks OpenAlex too; tests never reach the internet: a refused local port stands in.
+    OPENALEX_URL: 'http://127.0.0.1:9/',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,
   });

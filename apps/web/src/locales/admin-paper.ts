@@ -3,7 +3,8 @@ export const ADMIN_PAPER = {
   zh: {
     tab: '论文检索',
     source_title: '检索来源',
-    source_intro: '学术搜索同一时间只使用一个来源。本地语料离线可用；OpenAlex 无需密钥；Semantic Scholar 可选填 API 密钥以提高限额。',
+    source_intro: '学术搜索默认先查本地语料，OpenAlex 可访问时一并检索并合并去重；也可只用一个来源。本地语料离线可用；OpenAlex 无需密钥；Semantic Scholar 可选填 API 密钥以提高限额。',
+    source_merged: '本地语料 + OpenAlex（默认：先查本地，OpenAlex 可用时合并去重）',
     source_local: '本地语料（{{count}} 篇）',
     source_openalex: 'OpenAlex',
     source_semanticscholar: 'Semantic Scholar',
@@ -23,7 +24,8 @@ export const ADMIN_PAPER = {
   en: {
     tab: 'Paper search',
     source_title: 'Search source',
-    source_intro: 'Academic search uses one source at a time. The local corpus works offline; OpenAlex needs no key; Semantic Scholar takes an optional API key for higher limits.',
+    source_intro: 'By default academic search asks the local corpus and, when reachable, OpenAlex, merging the results without duplicates; or choose one source. The local corpus works offline; OpenAlex needs no key; Semantic Scholar takes an optional API key for higher limits.',
+    source_merged: 'Local corpus + OpenAlex (default: local first, merged with OpenAlex when reachable, duplicates removed)',
     source_local: 'Local corpus ({{count}} papers)',
     source_openalex: 'OpenAlex',
     source_semanticscholar: 'Semantic Scholar',
@@ -43,7 +45,8 @@ export const ADMIN_PAPER = {
   ja: {
     tab: '論文検索',
     source_title: '検索ソース',
-    source_intro: '学術検索は一度に一つのソースを使います。ローカルコーパスはオフラインで動作し、OpenAlex はキー不要、Semantic Scholar は任意の API キーで上限が上がります。',
+    source_intro: '学術検索は既定でローカルコーパスを検索し、OpenAlex に接続できればその結果も重複を除いて統合します。1 つの検索元だけを使うこともできます。ローカルコーパスはオフラインで使え、OpenAlex はキー不要、Semantic Scholar は任意の API キーで上限が上がります。',
+    source_merged: 'ローカルコーパス + OpenAlex（既定：まずローカル、OpenAlex に接続できれば重複を除いて統合）',
     source_local: 'ローカルコーパス（{{count}} 件）',
     source_openalex: 'OpenAlex',
     source_semanticscholar: 'Semantic Scholar',
@@ -63,7 +66,8 @@ export const ADMIN_PAPER = {
   ko: {
     tab: '논문 검색',
     source_title: '검색 소스',
-    source_intro: '학술 검색은 한 번에 하나의 소스를 사용합니다. 로컬 코퍼스는 오프라인으로 작동하고, OpenAlex는 키가 필요 없으며, Semantic Scholar는 선택적인 API 키로 한도가 늘어납니다.',
+    source_intro: '학술 검색은 기본적으로 로컬 코퍼스를 검색하고, OpenAlex에 연결되면 그 결과도 중복 없이 병합합니다. 한 출처만 쓸 수도 있습니다. 로컬 코퍼스는 오프라인에서 동작하고, OpenAlex는 키가 필요 없으며, Semantic Scholar는 선택적 API 키로 한도가 늘어납니다.',
+    source_merged: '로컬 코퍼스 + OpenAlex (기본: 로컬 먼저, OpenAlex에 연결되면 중복 없이 병합)',
     source_local: '로컬 코퍼스 ({{count}}편)',
     source_openalex: 'OpenAlex',
     source_semanticscholar: 'Semantic Scholar',

@@ -3,19 +3,7 @@ import { docChatEventSchema, docInterpretationSchema, type DocItem, type DocMess
 import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
 import { listen, stream, textOf } from '../../test/sse-client.js';
-import { corpusFile, memberUser, uploadDocs } from '../../test/doc-fixture.js';
-
-async function completeDoc(t: TestApp, token: string, filename: string, data: Buffer, type = 'literature'): Promise<DocItem> {
-  const up = await uploadDocs(t.app, token, [{ filename, data }], { type });
-  const id = up.body.data.files[0]!.doc!.id;
-  for (let i = 0; i < 200; i += 1) {
-    await t.app.services.jobs.drain();
-    const detail = await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(id) } });
-    if (detail.body.data.status !== 'processing') return detail.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('document did not finish processing');
-}
+import { completeDoc, corpusFile, memberUser, uploadDocs } from '../../test/doc-fixture.js';
 
 describe('document Q&A on a model (local OpenAI-compatible upstream)', () => {
   let ai: AiTestApp;

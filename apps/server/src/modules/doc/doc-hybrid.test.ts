@@ -5,7 +5,7 @@ import { FakeOpenAI } from '../../test/fake-openai.js';
 import { cosine, OpenAiEmbeddingClient } from '../../providers/ai/embeddings.js';
 import { buildPassages, fuseRankings } from './doc-index.js';
 import { listen, stream } from '../../test/sse-client.js';
-import { memberUser, uploadDocs } from '../../test/doc-fixture.js';
+import { completeDoc, memberUser } from '../../test/doc-fixture.js';
 
 /**
  * Hybrid retrieval against a local OpenAI-compatible upstream whose
@@ -27,18 +27,6 @@ function testDocument(): Buffer {
   // Each topic is one paragraph of ~750 characters, so each becomes its own passage.
   const paragraphs = Object.values(FILLER).map((sentence) => Array.from({ length: 5 }, () => sentence).join(' '));
   return Buffer.from(paragraphs.join('\n\n'), 'utf8');
-}
-
-async function completeDoc(t: TestApp, token: string): Promise<DocItem> {
-  const up = await uploadDocs(t.app, token, [{ filename: 'topics.txt', data: testDocument() }], { type: 'literature' });
-  const id = up.body.data.files[0]!.doc!.id;
-  for (let i = 0; i < 200; i += 1) {
-    await t.app.services.jobs.drain();
-    const detail = await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(id) } });
-    if (detail.body.data.status !== 'processing') return detail.body.data;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('document did not finish processing');
 }
 
 async function ask(base: string, token: string, docId: number, question: string): Promise<DocCitation[]> {
@@ -65,7 +53,7 @@ async function setup(env: Record<string, string>, before?: (fake: FakeOpenAI) =>
   const base = await listen(t.app);
   const adminToken = (await makeUser(t.app, { role: 'admin' })).token;
   const token = (await memberUser(t.app, adminToken)).token;
-  const doc = await completeDoc(t, token);
+  const doc = await completeDoc(t, token, 'topics.txt', testDocument());
   return { t, fake, base, token, adminToken, doc };
 }
 
@@ -171,7 +159,7 @@ describe('retrieval with no embedding model configured', () => {
       body: { ...current.body.data, embedding_model: 'stored-embed', embedding_channel_id: channel.body.data.id },
     });
     expect(saved.body.data.embedding_model).toBe('stored-embed');
-    const doc = await completeDoc(s.t, s.token);
+    const doc = await completeDoc(s.t, s.token, 'topics.txt', testDocument());
     expect((await vectorRows(s.t, doc.id)).map((r) => r.model)).toEqual(['stored-embed', 'stored-embed', 'stored-embed', 'stored-embed']);
     expect(s.fake.embeddingRequests[0]).toMatchObject({ model: 'stored-embed', authorization: 'Bearer sk-stored' });
     expect((await ask(s.base, s.token, doc.id, PARAPHRASE))[0]?.text).toContain('Automobile engine');

@@ -22,6 +22,8 @@ import { transaction } from '../../platform/db/transaction.js';
 import { isMessageKey } from '@xueba/contract';
 import type { Services } from '../../services.js';
 import { countWords } from '../../providers/ai/tokens.js';
+import { hasCjk } from '../../platform/search/tokenize.js';
+import { translateChineseQuery } from '../../platform/search/zh-en.js';
 import { DocRepository, type DocConversationRow, type DocMessageRow, type DocumentRow, type ListFilter } from './doc.repository.js';
 import { buildPassages, fuseRankings, PassageCache, rankByVector, rankPassages, type ScoredChunk } from './doc-index.js';
 import { DOC_JOB } from './doc-process.js';
@@ -306,7 +308,9 @@ export class DocService {
         return built;
       }),
     );
-    const keyword = rankPassages(query, sets, embedding ? Math.max(limit, HYBRID_DEPTH) : limit);
+    // A Chinese question on English passages: the dictionary's English is searched alongside it (decision 0022).
+    const english = hasCjk(query) ? await translateChineseQuery(query) : null;
+    const keyword = rankPassages(english ? `${query} ${english}` : query, sets, embedding ? Math.max(limit, HYBRID_DEPTH) : limit);
     if (!embedding || !sets.some((set) => set.chunks.some((c) => c.vector))) return keyword.slice(0, limit);
     let question: Float32Array | undefined;
     try {

@@ -37,7 +37,7 @@ export class PaperAiService {
     if (model) keywords = await modelKeywords(model, question).catch(() => []);
     const byModel = model !== null && keywords.length > 0;
     if (!byModel) {
-      if (source.name === 'local') await this.papers.index.ready();
+      if (source.name === 'local' || source.name === 'merged') await this.papers.index.ready();
       keywords = offlineKeywords(question, (t) => this.papers.index.documentFrequency(t), Math.max(1, this.papers.index.size));
     }
     const queryUsed = keywords.join(' ');

@@ -41,6 +41,13 @@ export async function paperRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .ready()
       .then(() => app.log.info({ papers: papers.index.size, ms: Date.now() - started }, 'paper index built'))
       .catch((error: unknown) => app.log.error({ err: error }, 'paper index build failed'));
+    // The starter corpus for an empty library, beside the index build; searches keep answering meanwhile (decision 0022).
+    if (ctx.env.PAPERS_STARTER ?? ctx.env.NODE_ENV !== 'test') {
+      papers
+        .importStarter()
+        .then((result) => result.imported > 0 && app.log.info({ papers: result.imported, ms: Date.now() - started }, 'starter paper corpus imported'))
+        .catch((error: unknown) => app.log.error({ err: error }, 'starter paper corpus import failed'));
+    }
   });
 
   const limitAi = (request: FastifyRequest, userId: number | null) =>

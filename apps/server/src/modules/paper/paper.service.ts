@@ -1,6 +1,6 @@
 import {
-  PAPER_SOURCES,
-  paperSourceSchema,
+  PAPER_SOURCE_MODES,
+  paperSourceModeSchema,
   formatMessage,
   type CiteFormat,
   type Locale,
@@ -8,28 +8,38 @@ import {
   type PaperItem,
   type PaperSearchQuery,
   type PaperSearchResponse,
-  type PaperSourceName,
+  type PaperSourceMode,
 } from '@xueba/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { hasCjk, tokenize } from '../../platform/search/tokenize.js';
+import { translateChineseQuery } from '../../platform/search/zh-en.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { cite } from './cite.js';
 import { PaperImporter } from './import/import.service.js';
+import { readStarterCorpus, STARTER_FILE, STARTER_VERSION } from './import/starter.js';
 import { LocalPaperIndex } from './local-index.js';
 import type { PaperModel } from './paper.ai.js';
 import { translateQuery } from './paper.ai.js';
 import { PaperRepository } from './paper.repository.js';
 import type { Paper, PaperRecord } from './paper.types.js';
 import { snippet } from './snippet.js';
+import { CircuitBreaker } from './sources/breaker.js';
 import { LocalSource } from './sources/local.source.js';
+import { MergedSource } from './sources/merged.source.js';
 import { OpenAlexSource } from './sources/openalex.source.js';
 import { SemanticScholarSource } from './sources/semanticscholar.source.js';
 import { parsePublicId, publicId, type PaperSource } from './sources/source.js';
 
 const SETTINGS_KEY = 'paper_source';
-const storedSettingsSchema = z.object({ source: paperSourceSchema.catch('local'), s2_key: z.string().nullable().catch(null) });
+/** Settings key marking that this database has had its one starter import (or declined it). */
+const STARTER_KEY = 'paper_starter';
+/** A remote source failing this many times in a row is rested for BREAKER_OPEN_MS (decision 0022). */
+export const BREAKER_FAILURES = 3;
+export const BREAKER_OPEN_MS = 60_000;
+
+const storedSettingsSchema = z.object({ source: paperSourceModeSchema.catch('merged'), s2_key: z.string().nullable().catch(null) });
 type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
 const DETAIL_REFERENCES = 500;
@@ -66,6 +76,9 @@ export class PaperService {
   readonly importer: PaperImporter;
   private readonly local: LocalSource;
   private readonly openalex: OpenAlexSource;
+  private readonly merged: MergedSource;
+  /** The merged source's OpenAlex breaker (exposed for tests and logs). */
+  readonly breaker: CircuitBreaker;
   private s2: { key: string | null; source: SemanticScholarSource } | null = null;
   private settingsCache: Promise<StoredSettings> | null = null;
   /** Revisions this process already applied itself (skip its own bus echo). */
@@ -81,6 +94,10 @@ export class PaperService {
     this.index = new LocalPaperIndex(this.repo);
     this.local = new LocalSource(this.index, this.repo);
     this.openalex = new OpenAlexSource(ctx.env.OPENALEX_URL, this.httpOptions());
+    this.breaker = new CircuitBreaker({ failures: BREAKER_FAILURES, openMs: BREAKER_OPEN_MS, now: ctx.now });
+    // Its own client with the short deadline: an explicit OpenAlex choice keeps the patient one.
+    const quickOpenAlex = new OpenAlexSource(ctx.env.OPENALEX_URL, { ...this.httpOptions(), timeoutMs: ctx.env.PAPER_REMOTE_DEADLINE_MS });
+    this.merged = new MergedSource(this.local, quickOpenAlex, this.breaker);
     this.importer = new PaperImporter(ctx, this.repo, async (minRevision) => {
       this.applied.add(minRevision);
       await this.index.refresh(minRevision);
@@ -103,12 +120,13 @@ export class PaperService {
   private async stored(): Promise<StoredSettings> {
     this.settingsCache ??= this.settings.getRaw(SETTINGS_KEY).then((raw) => {
       const parsed = storedSettingsSchema.safeParse(raw ?? {});
-      return parsed.success ? parsed.data : { source: 'local' as const, s2_key: null };
+      return parsed.success ? parsed.data : { source: 'merged' as const, s2_key: null };
     });
     return this.settingsCache;
   }
 
-  private async source(name: PaperSourceName): Promise<PaperSource> {
+  private async source(name: PaperSourceMode): Promise<PaperSource> {
+    if (name === 'merged') return this.merged;
     if (name === 'local') return this.local;
     if (name === 'openalex') return this.openalex;
     const sealed = (await this.stored()).s2_key;
@@ -127,16 +145,19 @@ export class PaperService {
     let keyword = query.keyword;
     let hint: string | null = null;
     let queryUsed: string | null = null;
+    let alsoSearched: string | null = null;
+    let terms = keyword ? tokenize(keyword) : [];
     if (keyword && hasCjk(keyword)) {
+      // A configured model translates; the offline dictionary's English is searched as well (alone without a
+      // model), a floor under a model that misreads the query. Remote sources get one English query.
       const model = await this.modelResolver();
-      if (model) {
-        queryUsed = await translateQuery(model, keyword).catch(() => null);
-        if (queryUsed) keyword = queryUsed;
-      } else {
-        hint = formatMessage('paper_cjk_hint', locale);
-      }
+      const [byModel, byDictionary] = await Promise.all([model ? translateQuery(model, keyword).catch(() => null) : null, translateChineseQuery(keyword)]);
+      queryUsed = byModel || null;
+      alsoSearched = byDictionary && byDictionary !== queryUsed ? byDictionary : null;
+      terms = [...terms, ...(queryUsed ? tokenize(queryUsed) : []), ...(alsoSearched ? tokenize(alsoSearched) : [])];
+      keyword = queryUsed ?? alsoSearched ?? keyword;
+      if (!model && !alsoSearched) hint = formatMessage('paper_cjk_hint', locale);
     }
-    const terms = keyword ? tokenize(keyword) : [];
     if (keyword && terms.length === 0) throw badRequest('paper_query_no_terms');
     const result = await source.search({
       keyword,
@@ -158,6 +179,8 @@ export class PaperService {
       source: source.name,
       hint,
       query_used: queryUsed,
+      also_searched: alsoSearched,
+      skipped: result.skipped ?? [],
     };
   }
 
@@ -247,6 +270,26 @@ export class PaperService {
     };
   }
 
+  /**
+   * Imports the shipped starter corpus once per database, and only into an
+   * empty library: a library that already has papers keeps them untouched
+   * (the starter records would overwrite richer imports of the same ids).
+   * Concurrent starts may both import; rows are upserted by id, so the
+   * result is the same.
+   */
+  async importStarter(file = STARTER_FILE): Promise<{ imported: number; skipped: 'done' | 'not_empty' | null }> {
+    if (await this.settings.getRaw(STARTER_KEY)) return { imported: 0, skipped: 'done' };
+    const mark = (imported: number) => this.settings.setRaw(STARTER_KEY, { version: STARTER_VERSION, imported, at: this.ctx.now().toISOString() });
+    if ((await this.repo.countLocal()) > 0) {
+      await mark(0);
+      return { imported: 0, skipped: 'not_empty' };
+    }
+    const papers = await readStarterCorpus(file);
+    const result = await this.importer.importPapers(papers);
+    await mark(result.inserted + result.updated);
+    return { imported: result.inserted + result.updated, skipped: null };
+  }
+
   async venues() {
     return { lists: await this.repo.venues(200) };
   }
@@ -256,8 +299,8 @@ export class PaperService {
     return { source: stored.source, semanticscholar_key_set: Boolean(stored.s2_key), local_count: await this.repo.countLocal() };
   }
 
-  async setSource(source: PaperSourceName, key: string | undefined) {
-    if (!PAPER_SOURCES.includes(source)) throw badRequest('validation_failed', { field: 'source' });
+  async setSource(source: PaperSourceMode, key: string | undefined) {
+    if (!PAPER_SOURCE_MODES.includes(source)) throw badRequest('validation_failed', { field: 'source' });
     const stored = await this.stored();
     const s2Key = key === undefined ? stored.s2_key : key === '' ? null : this.ctx.secrets.seal(key);
     await this.settings.setRaw(SETTINGS_KEY, { source, s2_key: s2Key });

@@ -60,7 +60,8 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
     expect(first.type).toBe('conference');
     expect(first.snippet).toContain('<mark>');
     expect(parsed.data.count).toBeGreaterThan(10);
-    expect(parsed.data.source).toBe('local');
+    expect(parsed.data.source).toBe('merged');
+    expect(parsed.data.skipped).toEqual([{ source: 'openalex', reason: 'unavailable' }]);
   });
 
   it('escapes every tag in snippets except the <mark> it adds', async () => {
@@ -121,9 +122,18 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
     expect([junk.status, junk.body.msg]).toEqual([400, 'Paper not found']);
   });
 
-  it('searches a Chinese query as typed offline, with a hint in the request locale', async () => {
+  it('searches a Chinese query with its dictionary English offline, and says so', async () => {
     const res = await search({ keyword: '机器翻译 低资源' }, 'zh');
     expect(res.status).toBe(200);
+    expect(res.body.data.also_searched).toBe('machine translation low-resource');
+    expect(res.body.data.hint).toBeNull();
+    expect(res.body.data.lists[0]!.snippet).toMatch(/<mark>(machine|translation|low)/i);
+  });
+
+  it('searches a Chinese query the dictionary does not know as typed, with a hint in the request locale', async () => {
+    const res = await search({ keyword: '犇犇' }, 'zh');
+    expect(res.status).toBe(200);
+    expect(res.body.data.also_searched).toBeNull();
     expect(res.body.data.hint).toContain('未配置模型');
   });
 

@@ -3,11 +3,11 @@ import { cleanText, emptyRecord, normalizeArxivId, normalizeDoi, type ImportedPa
 
 /**
  * Readers for the corpus files of ../shared/data: the ACL-family JSON arrays
- * (Paper Copilot paperlists), unarXive JSONL (full text with resolved
+ * (Paper Copilot paperlists), the shipped starter corpus (its JSON lines), unarXive JSONL (full text with resolved
  * references), the Semantic Scholar Open Research Corpus sample JSONL and BEIR
  * corpus.jsonl. The format is recognised from the content, not the file name.
  */
-export type CorpusFormat = 'acl' | 'unarxive' | 's2' | 'beir';
+export type CorpusFormat = 'acl' | 'anthology' | 'unarxive' | 's2' | 'beir';
 
 export class CorpusFormatError extends Error {}
 
@@ -26,6 +26,8 @@ export function detectFormat(first: Json): CorpusFormat | null {
   if ('paperAbstract' in first || 'inCitations' in first || 'outCitations' in first) return 's2';
   if ('_id' in first && ('text' in first || 'title' in first)) return 'beir';
   if ('id' in first && 'title' in first && ('bibtex' in first || 'track' in first || 'gs_citation' in first)) return 'acl';
+  // The shipped starter corpus (ACL Anthology fields only), so it can be imported again by hand.
+  if ('id' in first && 'title' in first && typeof first.url === 'string' && first.url.startsWith('https://aclanthology.org/')) return 'anthology';
   return null;
 }
 
@@ -57,7 +59,7 @@ export function parseCorpusFile(text: string): { format: CorpusFormat; papers: I
   return { format, papers };
 }
 
-const PARSERS: Record<CorpusFormat, (r: Json) => ImportedPaper | null> = { acl: parseAcl, unarxive: parseUnarxive, s2: parseS2, beir: parseBeir };
+const PARSERS: Record<CorpusFormat, (r: Json) => ImportedPaper | null> = { acl: parseAcl, anthology: parseAnthology, unarxive: parseUnarxive, s2: parseS2, beir: parseBeir };
 
 /** A `key = "value"` or `key = {value}` field of a BibTeX entry. */
 export function bibtexField(bibtex: string, key: string): string | null {
@@ -68,7 +70,7 @@ export function bibtexField(bibtex: string, key: string): string | null {
 
 /** ACL Anthology ids: "2024.findings-naacl.30", "2021.acl-long.1", "2020.coling-main.5". */
 function aclVenue(id: string, year: number | null): string | null {
-  const match = /^(\d{4})\.([a-z]+)-([a-z]+)\.\d+$/.exec(id);
+  const match = /^(\d{4})\.([a-z]+)-([a-z0-9]+)\.\d+$/.exec(id);
   if (!match) return null;
   const y = year ?? Number(match[1]);
   return match[2] === 'findings' ? `Findings of ${match[3]!.toUpperCase()} ${y}` : `${match[2]!.toUpperCase()} ${y}`;
@@ -110,6 +112,46 @@ function parseAcl(r: Json): ImportedPaper | null {
     references: [],
   };
   return paper;
+}
+
+/** A line of the starter corpus (scripts/build-starter-corpus.mjs): ACL Anthology fields only. */
+interface AnthologyLine {
+  id?: unknown;
+  title?: unknown;
+  abstract?: unknown;
+  authors?: unknown;
+  venue?: unknown;
+  year?: unknown;
+  doi?: unknown;
+  url?: unknown;
+  pages?: unknown;
+}
+
+/** The paper type an Anthology id names: "2021.acl-short.3" is a short paper, "-industry" applied research. */
+function typeOfAnthologyId(id: string): PaperType {
+  if (/-short\./.test(id)) return 'short';
+  if (/-industry\./.test(id)) return 'applied_research';
+  return 'conference';
+}
+
+function parseAnthology(record: AnthologyLine): ImportedPaper | null {
+  const id = typeof record.id === 'string' ? record.id : '';
+  const title = cleanText(record.title);
+  if (!/^\d{4}\.[a-z]+-[a-z0-9]+\.\d+$/.test(id) || !title) return null;
+  return {
+    ...emptyRecord('local', id, title),
+    abstract: cleanText(record.abstract),
+    authors: Array.isArray(record.authors) ? record.authors.map(cleanText).filter(Boolean) : [],
+    venue: cleanText(record.venue),
+    year: typeof record.year === 'number' && Number.isInteger(record.year) ? record.year : null,
+    type: typeOfAnthologyId(id),
+    doi: normalizeDoi(typeof record.doi === 'string' ? record.doi : null),
+    url: typeof record.url === 'string' && record.url.startsWith('https://aclanthology.org/') ? record.url : `https://aclanthology.org/${id}/`,
+    pdf_url: `https://aclanthology.org/${id}.pdf`,
+    open_access: true,
+    pages: typeof record.pages === 'string' && record.pages ? record.pages : null,
+    references: [],
+  };
 }
 
 function parseUnarxive(r: Json): ImportedPaper | null {

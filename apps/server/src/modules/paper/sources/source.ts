@@ -1,4 +1,4 @@
-import type { PaperSourceName, PaperType } from '@xueba/contract';
+import type { PaperSkippedSource, PaperSourceMode, PaperSourceName, PaperType } from '@xueba/contract';
 import type { Paper, ResolvedReference } from '../paper.types.js';
 
 /** What a search asks of a source; `terms` are the tokenised keyword (for snippets and the local index). */
@@ -18,6 +18,8 @@ export interface SourceSearchParams {
 export interface SourceSearchResult {
   papers: Paper[];
   total: number;
+  /** Sources a merged search left out. */
+  skipped?: PaperSkippedSource[];
 }
 
 /**
@@ -26,7 +28,7 @@ export interface SourceSearchResult {
  * own ids (local row id, OpenAlex W-id, S2 paperId), without the public prefix.
  */
 export interface PaperSource {
-  readonly name: PaperSourceName;
+  readonly name: PaperSourceMode;
   search(params: SourceSearchParams): Promise<SourceSearchResult>;
   detail(id: string): Promise<Paper | null>;
   references(paper: Paper, limit: number): Promise<{ references: ResolvedReference[]; count: number }>;

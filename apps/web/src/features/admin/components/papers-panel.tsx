@@ -1,19 +1,20 @@
 import { Alert, Button, Card, Checkbox, Form, Input, Progress, Radio, Typography, Upload } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAPER_IMPORT_MAX_BYTES, PAPER_SOURCES, type PaperSourceName } from '@xueba/contract';
+import { PAPER_IMPORT_MAX_BYTES, PAPER_SOURCE_MODES, type PaperSourceMode } from '@xueba/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importPaperFiles, paperAdminKeys, paperSourceQuery, savePaperSource, type PaperImportResult } from '../api/paper-admin-api';
 
 interface SourceValues {
-  source: PaperSourceName;
+  source: PaperSourceMode;
   key: string;
   clear_key: boolean;
 }
 
 /**
- * Paper search: which source answers `/academic_search` (local corpus,
- * OpenAlex or Semantic Scholar with its optional key, write-only), and the
+ * Paper search: which source answers `/academic_search` (the merged default,
+ * the local corpus, OpenAlex or Semantic Scholar with its optional key,
+ * write-only), and the
  * corpus import through the same parser as `npm run papers:import`.
  */
 export function PapersPanel() {
@@ -75,7 +76,7 @@ export function PapersPanel() {
         >
           <Form.Item name="source">
             <Radio.Group>
-              {PAPER_SOURCES.map((source) => (
+              {PAPER_SOURCE_MODES.map((source) => (
                 <Radio key={source} value={source}>
                   {source === 'local' ? t('paperadmin.source_local', { count: data.local_count }) : t(`paperadmin.source_${source}`)}
                 </Radio>

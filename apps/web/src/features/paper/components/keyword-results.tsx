@@ -1,4 +1,4 @@
-import { PAPER_RESULT_WINDOW } from '@xueba/contract';
+import { PAPER_RESULT_WINDOW, type PaperSourceName } from '@xueba/contract';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/pager';
 import { useLocale } from '@/hooks/use-locale';
@@ -8,6 +8,9 @@ import { PAGE_SIZE, toSearchQuery, type PaperSort, type SearchState } from '../h
 import { QueryError } from './query-error';
 import { ResultItem, ResultSkeleton } from './result-item';
 import { SortBar } from './search-filters';
+
+/** Product names, the same in every language. */
+const SOURCE_NAMES: Record<PaperSourceName, string> = { local: 'Local', openalex: 'OpenAlex', semanticscholar: 'Semantic Scholar' };
 
 interface Props {
   state: SearchState;
@@ -55,7 +58,7 @@ export function KeywordResults({ state, onPage, onSort }: Props) {
       </section>
     );
   }
-  const { lists, count, hint, query_used: queryUsed } = search.data;
+  const { lists, count, hint, query_used: queryUsed, also_searched: alsoSearched, skipped } = search.data;
   const lastPage = Math.max(1, Math.ceil(pageable(count) / PAGE_SIZE));
   return (
     <section className="paper-results-wrap">
@@ -66,6 +69,16 @@ export function KeywordResults({ state, onPage, onSort }: Props) {
         </p>
       )}
       {queryUsed && <p className="muted small">{t('paper.query_used', { query: queryUsed })}</p>}
+      {alsoSearched && (
+        <p className="muted small" data-testid="paper-also-searched">
+          {t('paper.also_searched', { query: alsoSearched })}
+        </p>
+      )}
+      {skipped.length > 0 && (
+        <p className="callout paper-hint" data-testid="paper-skipped">
+          {t('paper.skipped_intro')} {skipped.map((s) => t(`paper.skipped_${s.reason}`, { source: SOURCE_NAMES[s.source] })).join('; ')}
+        </p>
+      )}
       {lists.length > 0 ? (
         <ul className="paper-results" data-testid="paper-results">
           {lists.map((paper) => (
