@@ -80,7 +80,7 @@ export async function createTwoApps(overrides: Partial<Record<string, string>> =
   };
 }
 
-export async function createTestApp(overrides: Partial<Record<string, string>> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Record<string, string>> = {}, options: { databaseUrl?: string; webDist?: string } = {}): Promise<TestApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;
   if (!databaseUrl && ON_POSTGRES) {
@@ -100,7 +100,7 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
   const clock = new TestClock();
   const logs: string[] = [];
   const owned = await createContext(env, { memory: true, storage, now: clock.now, log: (line) => logs.push(line) });
-  const app = await buildApp(owned.ctx, { logger: false });
+  const app = await buildApp(owned.ctx, { logger: false, webDist: options.webDist });
   await app.ready();
   return {
     app,
