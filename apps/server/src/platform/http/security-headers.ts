@@ -4,11 +4,11 @@ import helmet from '@fastify/helmet';
 /**
  * The browser policy of every response (docs/decisions/0019-content-security-policy.md).
  * Scripts, workers and connections stay on this origin; no inline script runs
- * (the runtime configuration travels as a JSON data block, web.ts). Styles allow
- * 'unsafe-inline' because antd, @ant-design/x and KaTeX write `<style>` tags and
- * style attributes at run time. Images allow any https host: answers show a
- * remote image only after the reader's click (the Markdown renderer), and
- * avatars and the site logo are remote URLs.
+ * (the runtime configuration travels as a JSON data block, web.ts). Styles
+ * allow 'unsafe-inline' because antd writes `<style>` tags at run time and the
+ * admin-written policy pages carry style attributes. Images allow any https
+ * host: answers show a remote image only after the reader's click (the
+ * Markdown renderer), and avatars and the site logo are remote URLs.
  */
 export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
