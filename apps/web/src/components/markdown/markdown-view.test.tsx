@@ -134,6 +134,14 @@ describe('MarkdownView images', () => {
     expect(getAllByTestId('md-image-gate')).toHaveLength(2);
   });
 
+  it('loads a linked remote image on the first click instead of following the link', () => {
+    const { container, getByTestId } = render(<MarkdownView text={'[![chart](https://evil.example/c.png)](https://evil.example/page)'} />);
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    // fireEvent returns false when the default action (following the link) was cancelled.
+    expect(fireEvent.click(getByTestId('md-image-gate'))).toBe(false);
+    expect(container.querySelector('a img')?.getAttribute('src')).toBe('https://evil.example/c.png');
+  });
+
   it("shows this site's stored files at once", () => {
     const { container, queryByTestId } = render(<MarkdownView text={'![figure](/files/uploads/fig.png)'} />);
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/files/uploads/fig.png');
