@@ -11,6 +11,7 @@ import { createServices, type Services } from './services.js';
 import type { SessionService } from './modules/session/session.service.js';
 import { registerModules } from './modules/index.js';
 import { serveWeb } from './platform/http/web.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('ctx', ctx);
 
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 10, fields: 20, parts: 40 } });
 

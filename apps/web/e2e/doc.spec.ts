@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
-import { adminToken, apiCall, openAdminUser, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
+import { adminToken, apiCall, openAdminUser, registerByEmail, sharedData, signInWithPassword, signOut, uniqueEmail } from './support';
 
 // A real two-column paper from the shared data set (Ammar et al., NAACL 2018, 8 pages).
-const PAPER = new URL('../../../../shared/data/documents/pdf/naacl2018_N18-3011.pdf', import.meta.url).pathname;
+const PAPER = sharedData('documents', 'pdf', 'naacl2018_N18-3011.pdf');
 const SHOTS = '/tmp/shots/doc';
 const PASSWORD = 'user1234';
 

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
 
@@ -5,6 +7,15 @@ interface Envelope<T> {
   code: number;
   data: T;
   msg: string;
+}
+
+/**
+ * A file of the shared test corpus, `../shared/data` beside the repository
+ * (PAPERS_DATA_DIR points elsewhere, as for the server, e.g. from a git worktree).
+ */
+export function sharedData(...parts: string[]): string {
+  const dir = process.env.PAPERS_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+  return path.join(dir, ...parts);
 }
 
 export function uniqueEmail(prefix: string): string {

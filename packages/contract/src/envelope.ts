@@ -31,9 +31,11 @@ export const HEADERS = {
 } as const;
 
 /**
- * Runtime configuration the server injects into index.html as
- * `window.__XUEBA_CONFIG__` (spec §7: base URL, prefix and version come from
- * runtime configuration, not from the build).
+ * Runtime configuration the server injects into index.html as a JSON data
+ * block, `<script type="application/json" id="xueba-config">`, which the app
+ * reads and the browser never runs (spec §7: base URL, prefix and version come
+ * from runtime configuration, not from the build; decision 0019: no inline
+ * script under the content security policy).
  */
 export interface RuntimeConfig {
   /** Origin of the API, '' for same origin. */
@@ -46,3 +48,4 @@ export interface RuntimeConfig {
   publicUrl: string;
 }
 export const RUNTIME_CONFIG_PLACEHOLDER = '<!--xueba-runtime-config-->';
+export const RUNTIME_CONFIG_ELEMENT_ID = 'xueba-config';

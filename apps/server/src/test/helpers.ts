@@ -83,7 +83,7 @@ export async function createTwoApps(overrides: Partial<Record<string, string>> =
   };
 }
 
-export async function createTestApp(overrides: Partial<Record<string, string>> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Record<string, string>> = {}, options: { databaseUrl?: string; webDist?: string } = {}): Promise<TestApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;
   if (!databaseUrl && ON_POSTGRES) {
@@ -107,7 +107,7 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
   const logger = captureLogger();
   const owned = await createContext(env, { memory: true, storage: (urls) => (storage = new MemoryFileStorage(urls)), now: clock.now, log: (line) => logs.push(line), logger });
   if (!storage) throw new Error('createContext did not build the file store');
-  const app = await buildApp(owned.ctx, { logger: false });
+  const app = await buildApp(owned.ctx, { logger: false, webDist: options.webDist });
   await app.ready();
   return {
     app,

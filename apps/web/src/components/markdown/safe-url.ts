@@ -25,3 +25,20 @@ export function safeUrl(url: string): string {
 export function isExternal(url: string): boolean {
   return /^(https?:)?\/\//i.test(url);
 }
+
+/**
+ * Where an answer's image comes from. Only this site's stored files show at
+ * once; any other address waits for the reader's click, because loading it
+ * would tell that host whatever a prompt-injected answer put into the URL
+ * (decision 0019). `origin` is the page's own, passed in for tests.
+ */
+export function imageSource(url: string, origin: string = location.origin): { direct: boolean; host: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return { direct: false, host: '' };
+  }
+  const direct = parsed.origin === origin && parsed.pathname.startsWith('/files/');
+  return { direct, host: parsed.host };
+}

@@ -1,6 +1,6 @@
 /** English texts of chat, writing templates, favourites and the model admin (issue 3). */
 export const aiEn = {
-  md: { copy_code: 'Copy' },
+  md: { copy_code: 'Copy', load_image: 'Load image', image_from: 'from {{host}}', image_why: 'Images from other sites load only when you click, so no site is contacted without you knowing.' },
   ai: {
     billing_free: 'free',
     billing_per_answer: '{{price}} conversation(s) per answer',

@@ -1,6 +1,6 @@
 /** チャット、ライティングテンプレート、お気に入り、モデル管理の日本語（issue 3）。 */
 export const aiJa = {
-  md: { copy_code: 'コピー' },
+  md: { copy_code: 'コピー', load_image: '画像を読み込む', image_from: '{{host}} から', image_why: '回答内の外部画像はクリックしたときだけ読み込まれ、知らないうちに他のサイトへ通信することはありません。' },
   ai: {
     billing_free: '無料',
     billing_per_answer: '1回答につき会話 {{price}} 回',

@@ -1,6 +1,6 @@
 /** 채팅, 글쓰기 템플릿, 즐겨찾기, 모델 관리의 한국어 문구(issue 3). */
 export const aiKo = {
-  md: { copy_code: '복사' },
+  md: { copy_code: '복사', load_image: '이미지 불러오기', image_from: '{{host}}에서', image_why: '답변 속 외부 이미지는 클릭해야 불러오며, 모르는 사이에 다른 사이트로 요청이 가지 않습니다.' },
   ai: {
     billing_free: '무료',
     billing_per_answer: '답변당 대화 {{price}}회',

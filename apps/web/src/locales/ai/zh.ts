@@ -1,6 +1,6 @@
 /** 对话、写作模板、收藏与模型管理的中文文案（issue 3），其他语言以此为键的来源。 */
 export const aiZh = {
-  md: { copy_code: '复制' },
+  md: { copy_code: '复制', load_image: '加载图片', image_from: '来自 {{host}}', image_why: '回答里的外部图片点击后才加载，其他网站不会在你不知情时收到请求。' },
   ai: {
     billing_free: '免费',
     billing_per_answer: '每次回答 {{price}} 次对话',
