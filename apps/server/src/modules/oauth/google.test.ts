@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@xueba/contract';
 import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { APP_URL, CALLBACK_PATH, CLIENT_ID, CLIENT_SECRET, SECURE_APP_URL, signInAtProvider, startProvider, type Peer } from '../../test/oidc-peer.js';
+import { REDIRECT_BYPASSES, SAME_SITE_PATHS } from '../../../../../packages/contract/src/safe-path.cases.js';
 import { safeRedirect } from './redirect.js';
 
 async function startAt(t: TestApp, redirect?: string): Promise<{ status: number; location: string }> {
@@ -170,21 +171,18 @@ describe('Google sign-in (OpenID Connect, code + PKCE) against a local oidc-prov
     await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: info.body.data.id, disabled: false } });
   });
 
-  it('only ever returns to a same-site path', async () => {
-    for (const target of ['//evil.example/x', 'https://evil.example/', 'javascript:alert(1)', '/\\evil.example', '/\t/evil.example', 'chat', '']) {
+  it('only ever returns to a same-site path: every known filter bypass is stored as /', async () => {
+    for (const target of REDIRECT_BYPASSES) {
       const started = await startAt(t, target);
       const state = new URL(started.location).searchParams.get('state') ?? '';
       const row = await t.owned.ctx.db.selectFrom('oauth_states').select('redirect').where('state', '=', state).executeTakeFirstOrThrow();
-      expect(row.redirect, target).toBe('/');
+      expect(row.redirect, JSON.stringify(target).slice(0, 60)).toBe('/');
     }
-    const result = await googleSignIn(t, 'alice', 'https://evil.example/steal');
+    const result = await googleSignIn(t, 'alice', '/.//evil.example/steal');
     expect(result.location).toBe('/lang/google?redirect=%2F');
 
-    expect(safeRedirect('/ja/user/info?tab=1#top')).toBe('/ja/user/info?tab=1#top');
-    expect(safeRedirect('/a/../../b')).toBe('/b');
+    for (const [input, expected] of SAME_SITE_PATHS) expect(safeRedirect(input), input).toBe(expected);
     expect(safeRedirect(['/x'])).toBe('/');
-    expect(safeRedirect('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
-    expect(safeRedirect(`/${'a'.repeat(2000)}`)).toBe('/');
   });
 });
 
