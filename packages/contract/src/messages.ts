@@ -70,6 +70,7 @@ export const MESSAGES = {
   forbidden: { zh: '没有权限', en: 'You do not have permission', ja: '権限がありません', ko: '권한이 없습니다' },
   oauth_not_configured: { zh: '该登录方式未启用', en: 'This sign-in method is not enabled', ja: 'このログイン方法は有効ではありません', ko: '이 로그인 방식은 활성화되지 않았습니다' },
   oauth_failed: { zh: '第三方登录失败，请重试', en: 'Third-party sign-in failed, please try again', ja: '外部アカウントでのログインに失敗しました', ko: '외부 계정 로그인에 실패했습니다' },
+  oauth_other_browser: { zh: '登录未在此浏览器中发起，或链接已被使用，请重新登录', en: 'This sign-in was not started in this browser, or the link was already used; please sign in again', ja: 'このログインはこのブラウザで開始されていないか、リンクが使用済みです。もう一度ログインしてください', ko: '이 로그인은 이 브라우저에서 시작되지 않았거나 이미 사용된 링크입니다. 다시 로그인하세요' },
   login_method_disabled: { zh: '该登录方式已关闭', en: 'This sign-in method is turned off', ja: 'このログイン方法は無効です', ko: '이 로그인 방식은 꺼져 있습니다' },
   register_disabled: { zh: '暂未开放注册', en: 'Registration is closed', ja: '現在登録を受け付けていません', ko: '현재 가입을 받지 않습니다' },
   login_success: { zh: '登录成功', en: 'Signed in', ja: 'ログインしました', ko: '로그인했습니다' },
