@@ -6,7 +6,7 @@ import type { AppContext } from './platform/context.js';
 import { openDatabase, type DatabaseHandle } from './platform/db/database.js';
 import { LocalBus, PgNotifyBus, type InvalidationBus } from './platform/cache/bus.js';
 import { resolveAppSecret, SecretBox } from './platform/crypto.js';
-import { SmtpMailTransport } from './providers/mail/mail.js';
+import { LogMailTransport, SmtpMailTransport } from './providers/mail/mail.js';
 import { LogSmsProvider } from './providers/sms/sms.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
@@ -47,7 +47,9 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   }
   const appSecret = resolveAppSecret(env.APP_SECRET, options.memory ? 'memory' : env.dataDir);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const mail = env.SMTP_URL ? new SmtpMailTransport(env.SMTP_URL, env.SMTP_FROM) : null;
+  // The log-only transports print codes for developers, never in production.
+  const revealSecrets = env.NODE_ENV !== 'production';
+  const mail = env.SMTP_URL ? new SmtpMailTransport(env.SMTP_URL, env.SMTP_FROM) : new LogMailTransport(log, revealSecrets);
   const ctx: AppContext = {
     env,
     db: database.db,
@@ -56,7 +58,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     secrets: new SecretBox(appSecret),
     appSecret,
     mail,
-    sms: new LogSmsProvider(log),
+    sms: new LogSmsProvider(log, revealSecrets),
     storage: options.storage ?? new LocalFileStorage(path.join(env.dataDir, 'files')),
     remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),
@@ -67,7 +69,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     database,
     close: async () => {
       await bus.close();
-      await mail?.close();
+      await mail.close();
       await database.close();
     },
   };

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  app.log.info(`Xueba ${owned.ctx.version} on ${owned.database.kind === 'pglite' ? `PGlite (${env.dataDir})` : 'PostgreSQL'}; mail: ${owned.ctx.mail ? 'SMTP' : 'log + outbox'}`);
+  app.log.info(`Xueba ${owned.ctx.version} on ${owned.database.kind === 'pglite' ? `PGlite (${env.dataDir})` : 'PostgreSQL'}; mail: ${owned.ctx.mail.delivers ? 'SMTP' : 'log + outbox'}`);
 }
 
 main().catch((error: unknown) => {

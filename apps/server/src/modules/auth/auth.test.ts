@@ -22,7 +22,7 @@ describe('sign-in and registration: /login/register, /login/account, /login/logo
     const isEmail = target.includes('@');
     const res = await call(t.app, 'POST', isEmail ? '/email/sendCode' : '/sms/sendCode', { body: isEmail ? { email: target, scene } : { mobile: target, scene }, headers: freshIp() });
     expect(res.status).toBe(200);
-    return latestCode(t.app, target);
+    return latestCode(t, target);
   }
 
   it('registers by email code with the sign-up gift, inviter, user_sn and channel; the password then signs in', async () => {

@@ -22,13 +22,13 @@ describe('user security: bind mobile, reset and change password', () => {
   async function smsCode(mobile: string, scene: string, token?: string): Promise<string> {
     const res = await call(t.app, 'POST', '/sms/sendCode', { body: { mobile, scene }, token, headers: freshIp() });
     expect(res.status).toBe(200);
-    return latestCode(t.app, mobile);
+    return latestCode(t, mobile);
   }
 
   async function emailCode(email: string, scene: string): Promise<string> {
     const res = await call(t.app, 'POST', '/email/sendCode', { body: { email, scene }, headers: freshIp() });
     expect(res.status).toBe(200);
-    return latestCode(t.app, email);
+    return latestCode(t, email);
   }
 
   const signIn = (account: string, password: string) =>
