@@ -48,6 +48,7 @@ export const MESSAGES = {
   wrong_password: { zh: '账号或密码错误', en: 'Wrong account or password', ja: 'アカウントまたはパスワードが間違っています', ko: '계정 또는 비밀번호가 올바르지 않습니다' },
   old_password_wrong: { zh: '原密码错误', en: 'The current password is wrong', ja: '現在のパスワードが間違っています', ko: '현재 비밀번호가 올바르지 않습니다' },
   account_locked: { zh: '密码错误次数过多，请{minutes}分钟后再试', en: 'Too many wrong passwords, try again in {minutes} minutes', ja: 'パスワードの誤りが多すぎます。{minutes}分後に再試行してください', ko: '비밀번호 오류가 너무 많습니다. {minutes}분 후 다시 시도하세요' },
+  password_login_paused: { zh: '该账号密码错误次数过多，请使用验证码登录或重置密码', en: 'Too many wrong passwords for this account; sign in with a verification code or reset your password', ja: 'このアカウントはパスワードの誤りが多すぎます。認証コードでログインするか、パスワードを再設定してください', ko: '이 계정의 비밀번호 오류가 너무 많습니다. 인증 코드로 로그인하거나 비밀번호를 재설정하세요' },
   account_disabled: { zh: '账号已被禁用', en: 'This account has been disabled', ja: 'このアカウントは無効化されています', ko: '비활성화된 계정입니다' },
   email_required: { zh: '请输入邮箱', en: 'Email is required', ja: 'メールアドレスを入力してください', ko: '이메일을 입력하세요' },
   email_invalid: { zh: '邮箱格式不正确', en: 'Invalid email address', ja: 'メールアドレスの形式が正しくありません', ko: '이메일 형식이 올바르지 않습니다' },
