@@ -42,13 +42,14 @@ export class UserRepository {
     return db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  /** A new password also lifts a lockout: the owner has just proved who they are. */
+  /** A new password also lifts every lockout (all addresses): the owner has just proved who they are, and old guesses are moot. */
   async setPassword(db: Db | Tx, id: number, passwordHash: string, now: Date): Promise<void> {
     await db
       .updateTable('users')
       .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: now })
       .where('id', '=', id)
       .execute();
+    await db.deleteFrom('login_failures').where('user_id', '=', id).execute();
   }
 
   /** Attribution is first-touch: stored only where nothing is stored yet. */
