@@ -8,6 +8,7 @@ import { LocalBus, PgNotifyBus, type InvalidationBus } from './platform/cache/bu
 import { resolveAppSecret, SecretBox } from './platform/crypto.js';
 import { LogMailTransport, SmtpMailTransport } from './providers/mail/mail.js';
 import { LogSmsProvider } from './providers/sms/sms.js';
+import { MessageLog } from './providers/redact.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
 
@@ -48,8 +49,8 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   const appSecret = resolveAppSecret(env.APP_SECRET, options.memory ? 'memory' : env.dataDir);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   // The log-only transports print codes for developers, never in production.
-  const revealSecrets = env.NODE_ENV !== 'production';
-  const mail = env.SMTP_URL ? new SmtpMailTransport(env.SMTP_URL, env.SMTP_FROM) : new LogMailTransport(log, revealSecrets);
+  const messageLog = new MessageLog(log, env.NODE_ENV !== 'production');
+  const mail = env.SMTP_URL ? new SmtpMailTransport(env.SMTP_URL, env.SMTP_FROM) : new LogMailTransport(messageLog);
   const ctx: AppContext = {
     env,
     db: database.db,
@@ -58,7 +59,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     secrets: new SecretBox(appSecret),
     appSecret,
     mail,
-    sms: new LogSmsProvider(log, revealSecrets),
+    sms: new LogSmsProvider(messageLog),
     storage: options.storage ?? new LocalFileStorage(path.join(env.dataDir, 'files')),
     remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),

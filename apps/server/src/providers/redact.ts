@@ -9,3 +9,19 @@ export const CODE_MASK = '••••••';
 export function redact(text: string, secret: string | undefined): string {
   return secret ? text.split(secret).join(CODE_MASK) : text;
 }
+
+/**
+ * The server log as the log-only mail and SMS transports write to it: codes
+ * shown for a developer without SMTP, masked when `revealSecrets` is false
+ * (production).
+ */
+export class MessageLog {
+  constructor(
+    private readonly write: (line: string) => void,
+    private readonly revealSecrets: boolean,
+  ) {}
+
+  message(text: string, secret: string | undefined): void {
+    this.write(this.revealSecrets ? text : redact(text, secret));
+  }
+}

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { redact } from '../redact.js';
+import type { MessageLog } from '../redact.js';
 
 export interface MailMessage {
   to: string;
@@ -43,21 +43,14 @@ export class SmtpMailTransport implements MailTransport {
 
 /**
  * The development transport: mail is written to the server log, code
- * included, so a developer without SMTP can sign in. In production
- * (`revealSecrets` false) the code is masked there too.
+ * included, so a developer without SMTP can sign in (masked in production).
  */
 export class LogMailTransport implements MailTransport {
   readonly name = 'log';
   readonly delivers = false;
-
-  constructor(
-    private readonly log: (line: string) => void,
-    private readonly revealSecrets: boolean,
-  ) {}
-
+  constructor(private readonly log: MessageLog) {}
   async send(message: MailMessage): Promise<void> {
-    this.log(`Mail to ${message.to}: ${message.subject}\n${this.revealSecrets ? message.text : redact(message.text, message.secret)}`);
+    this.log.message(`Mail to ${message.to}: ${message.subject}\n${message.text}`, message.secret);
   }
-
   async close(): Promise<void> {}
 }

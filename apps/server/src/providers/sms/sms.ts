@@ -1,4 +1,4 @@
-import { redact } from '../redact.js';
+import type { MessageLog } from '../redact.js';
 
 export interface SmsMessage {
   to: string;
@@ -25,11 +25,8 @@ export interface SmsProvider {
 export class LogSmsProvider implements SmsProvider {
   readonly name = 'log';
   readonly delivers = false;
-  constructor(
-    private readonly log: (line: string) => void,
-    private readonly revealSecrets: boolean,
-  ) {}
+  constructor(private readonly log: MessageLog) {}
   async send(message: SmsMessage): Promise<void> {
-    this.log(`SMS to ${message.to}: ${this.revealSecrets ? message.text : redact(message.text, message.secret)}`);
+    this.log.message(`SMS to ${message.to}: ${message.text}`, message.secret);
   }
 }
