@@ -32,10 +32,22 @@ Object.assign(env, { AI_BASE_URL: fakeUrl, AI_API_KEY: 'e2e-key', AI_MODELS: 'fa
 // refuses local addresses, so only that publisher's host:port is let through.
 if (process.env.E2E_PUBLISHER_PORT) env.REMOTE_FETCH_ALLOW_HOSTS = `127.0.0.1:${process.env.E2E_PUBLISHER_PORT}`;
 
-const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: 'inherit', env });
+// The server's log is also kept in a file: without SMTP, the log-only mail transport writes
+// verification codes there (development), which is where the browser tests read them.
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+const serverLogFile = path.join(root, 'test-results', `e2e-server-${process.env.PORT ?? 'default'}.log`);
+const serverLog = fs.createWriteStream(serverLogFile);
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { stdio: ['inherit', 'pipe', 'inherit'], env });
+child.stdout.on('data', (data) => {
+  process.stdout.write(data);
+  serverLog.write(data);
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
   fake.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+  serverLog.end(() => {
+    fs.rmSync(serverLogFile, { force: true });
+    process.exit(code ?? 0);
+  });
 });

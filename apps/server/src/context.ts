@@ -6,8 +6,9 @@ import type { AppContext } from './platform/context.js';
 import { openDatabase, type DatabaseHandle } from './platform/db/database.js';
 import { LocalBus, PgNotifyBus, type InvalidationBus } from './platform/cache/bus.js';
 import { resolveAppSecret, SecretBox } from './platform/crypto.js';
-import { SmtpMailTransport } from './providers/mail/mail.js';
+import { LogMailTransport, SmtpMailTransport } from './providers/mail/mail.js';
 import { LogSmsProvider } from './providers/sms/sms.js';
+import { MessageLog } from './providers/redact.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
 import { FileUrlSigner } from './providers/storage/signed-url.js';
@@ -59,7 +60,9 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const now = options.now ?? (() => new Date());
   const fileUrls = new FileUrlSigner(appSecret, now);
-  const mail = env.SMTP_URL ? new SmtpMailTransport(env.SMTP_URL, env.SMTP_FROM) : null;
+  // The log-only transports print codes for developers, never in production.
+  const messageLog = new MessageLog(log, env.NODE_ENV !== 'production');
+  const mail = env.SMTP_URL ? new SmtpMailTransport(env.SMTP_URL, env.SMTP_FROM) : new LogMailTransport(messageLog);
   const ctx: AppContext = {
     env,
     db: database.db,
@@ -68,7 +71,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     secrets: new SecretBox(appSecret),
     appSecret,
     mail,
-    sms: new LogSmsProvider(log),
+    sms: new LogSmsProvider(messageLog),
     storage: options.storage ? options.storage(fileUrls) : new LocalFileStorage(path.join(env.dataDir, 'files'), fileUrls),
     remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),
@@ -84,7 +87,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     close: async () => {
       await maintenance.stop();
       await bus.close();
-      await mail?.close();
+      await mail.close();
       await database.close();
     },
   };

@@ -52,7 +52,9 @@ async function main(): Promise<void> {
       database: owned.database.kind === 'pglite' ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)',
       files: path.join(env.dataDir, 'files'),
       model: model.kind === 'offline' ? 'offline (no model connected: answers from retrieval; connect one in /admin -> Models)' : `${model.name} (${model.key})`,
-      mail: owned.ctx.mail ? 'SMTP' : 'not configured: mails go to the server log and /admin -> Outbox',
+      mail: owned.ctx.mail.delivers
+        ? 'SMTP'
+        : `not configured: mails go to the server log${env.NODE_ENV === 'production' ? ' (codes masked)' : ' (with their codes)'} and /admin -> Outbox (codes masked)`,
       admin: admin && env.ADMIN_EMAIL ? `${env.ADMIN_EMAIL} ${admin}` : null,
     }),
   );

@@ -26,7 +26,7 @@ test('forgot password by email code, then sign in with the new password', async 
   await page.waitForTimeout(61_000);
   await page.getByTestId('code-button').click();
   await expect(page.getByTestId('code-button')).toBeDisabled();
-  const code = await latestEmailCode(request, email);
+  const code = await latestEmailCode(email);
   await page.getByTestId('login-code').fill(code);
   await page.getByTestId('login-password').fill('second123');
   await page.getByTestId('login-password-confirm').fill('second123');

@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../../playwright.config';
+import { E2E_ADMIN, E2E_PORT } from '../../../playwright.config';
 
 interface Envelope<T> {
   code: number;
@@ -39,16 +40,23 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /**
- * No mail transport runs in the browser tests, so mail lands in the outbox;
- * the administrator reads it there, as an operator without SMTP would.
+ * No mail transport runs in the browser tests, so the server's log-only
+ * transport writes each mail to the server log (scripts/e2e-server.mjs keeps
+ * it in a file); the code is read there, as a developer without SMTP would.
+ * The admin outbox shows codes masked.
  */
-export async function latestEmailCode(request: APIRequestContext, email: string): Promise<string> {
-  const token = await adminToken(request);
+export async function latestEmailCode(email: string): Promise<string> {
+  const logFile = fileURLToPath(new URL(`../../../test-results/e2e-server-${E2E_PORT}.log`, import.meta.url));
+  const marker = `Mail to ${email}: `;
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const outbox = await apiCall<{ lists: { recipient: string; body: string }[] }>(request, 'GET', '/admin/outbox', { token, params: { channel: 'email', page_size: '50' } });
-    const mail = outbox.data.lists.find((row) => row.recipient === email);
-    const code = mail?.body.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
+    const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+    const at = log.lastIndexOf(marker);
+    if (at >= 0) {
+      // The first line is the subject; the code is in the body below it.
+      const body = log.slice(log.indexOf('\n', at) + 1, at + 4000);
+      const code = body.match(/\b(\d{6})\b/)?.[1];
+      if (code) return code;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no code mailed to ${email}`);
@@ -92,7 +100,7 @@ export async function registerByEmail(page: Page, request: APIRequestContext, em
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('code-button').click();
   await expect(page.getByTestId('code-button')).toBeDisabled();
-  const code = await latestEmailCode(request, email);
+  const code = await latestEmailCode(email);
   await page.getByTestId('login-code').fill(code);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-password-confirm').fill(password);

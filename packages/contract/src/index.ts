@@ -1,5 +1,6 @@
 export * from './locales.js';
 export * from './limits.js';
+export * from './safe-path.js';
 export * from './envelope.js';
 export * from './messages.js';
 export * from './common.js';

@@ -21,8 +21,8 @@ export interface AppContext {
   secrets: SecretBox;
   /** Secret for hashing verification codes and IPs. */
   appSecret: string;
-  /** null: no transport configured; mail goes to the log and outbox only. */
-  mail: MailTransport | null;
+  /** SMTP, or (without SMTP_URL) the log-only transport: `delivers` tells which. */
+  mail: MailTransport;
   sms: SmsProvider;
   storage: FileStorage;
   /** Downloads of user-influenced URLs (paper PDFs), behind the SSRF guard. */

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { REDIRECT_BYPASSES, SAME_SITE_PATHS } from '../../../../packages/contract/src/safe-path.cases';
 import { checkUrl, safeInternalPath, safeNavigate } from './safe-navigate';
 
 const origin = 'https://xueba.example';
@@ -32,6 +33,21 @@ describe('safe navigation', () => {
     expect(safeInternalPath('https://evil.example/')).toBe('/');
     expect(safeInternalPath('javascript:alert(1)', '/home')).toBe('/home');
     expect(safeInternalPath(null)).toBe('/');
+  });
+
+  it.each(REDIRECT_BYPASSES.map((payload) => [JSON.stringify(payload).slice(0, 60), payload]))('refuses the filter bypass %s, as a redirect and as a link', (_name, payload) => {
+    expect(safeInternalPath(payload, '/home')).toBe('/home');
+    // A link may be relative ("evil.example" is a page of this site), but it never leaves the site.
+    const link = checkUrl(payload, {}, origin);
+    if (link.ok) expect(link).toMatchObject({ external: false, href: expect.stringMatching(/^\/(?![/\\])[^\\]*$/) });
+    const navigate = vi.fn();
+    safeNavigate(navigate, payload);
+    for (const [path] of navigate.mock.calls) expect(String(path)).toMatch(/^\/(?![/\\])[^\\]*$/);
+  });
+
+  it.each(SAME_SITE_PATHS)('keeps the same-site path %j as %j', (input, expected) => {
+    expect(safeInternalPath(input)).toBe(expected);
+    expect(checkUrl(input, {}, origin)).toEqual({ ok: true, external: false, href: expected });
   });
 
   it('safeNavigate calls navigate only for allowed targets', () => {

@@ -1,3 +1,5 @@
+import { sameSitePath } from '@xueba/contract';
+
 /**
  * Refusal of external URLs and disallowed protocols (spec §8). Every
  * navigation to a URL that came from outside the code (query parameters,
@@ -42,14 +44,14 @@ export function checkUrl(raw: string, options: SafeUrlOptions = {}, origin: stri
   if (url.origin !== origin) {
     return options.allowExternal ? { ok: true, external: true, href: url.href } : { ok: false, reason: 'external' };
   }
-  return { ok: true, external: false, href: url.pathname + url.search + url.hash };
+  // Same origin, but `/.//evil` resolves to `//evil`, which the router would hand to the browser as a host.
+  const path = sameSitePath(url.pathname + url.search + url.hash);
+  return path === null ? { ok: false, reason: 'external' } : { ok: true, external: false, href: path };
 }
 
-/** A same-origin path from an untrusted value, or the fallback. Used for `redirect` query parameters. */
+/** A same-site path from an untrusted value, or the fallback: the same check as the server's sign-in redirect. Used for `redirect` query parameters. */
 export function safeInternalPath(raw: string | null | undefined, fallback = '/'): string {
-  if (!raw) return fallback;
-  const result = checkUrl(raw);
-  return result.ok && !result.external ? result.href : fallback;
+  return sameSitePath(raw) ?? fallback;
 }
 
 /**

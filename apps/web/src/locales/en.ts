@@ -250,7 +250,7 @@ export const en: LocaleMessages = {
     configured: 'configured',
     not_configured: 'not configured',
     transport: 'Email delivery: {{email}}; SMS delivery: {{sms}}',
-    transport_hint: 'Without a configured transport, mail and SMS are only recorded here and in the server log.',
+    transport_hint: 'Without a configured transport, mail and SMS are only recorded here and in the server log. Verification codes are masked here; outside production the server log shows them.',
     s: {
       general: 'General',
       login: 'Sign-in and sign-up',

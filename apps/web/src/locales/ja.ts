@@ -250,7 +250,7 @@ export const ja: LocaleMessages = {
     configured: '設定済み',
     not_configured: '未設定',
     transport: 'メール送信：{{email}}／SMS 送信：{{sms}}',
-    transport_hint: '送信経路が未設定の間、メールと SMS はこの画面とサーバーログにのみ記録されます。',
+    transport_hint: '送信経路が未設定の間、メールと SMS はこの画面とサーバーログにのみ記録されます。認証コードはこの画面では伏せられ、本番環境以外ではサーバーログに表示されます。',
     s: {
       general: '基本設定',
       login: 'ログインと登録',

@@ -250,7 +250,7 @@ export const ko: LocaleMessages = {
     configured: '설정됨',
     not_configured: '설정 안 됨',
     transport: '메일 발송: {{email}} / SMS 발송: {{sms}}',
-    transport_hint: '발송 경로가 설정되지 않은 동안 메일과 SMS는 여기와 서버 로그에만 기록됩니다.',
+    transport_hint: '발송 경로가 설정되지 않은 동안 메일과 SMS는 여기와 서버 로그에만 기록됩니다. 인증 코드는 여기서 가려지며, 운영 환경이 아니면 서버 로그에 표시됩니다.',
     s: {
       general: '기본 설정',
       login: '로그인과 가입',

@@ -250,7 +250,7 @@ export const zh = {
     configured: '已配置',
     not_configured: '未配置',
     transport: '邮件发送：{{email}}；短信发送：{{sms}}',
-    transport_hint: '未配置发送通道时，邮件与短信只记录在这里和服务器日志中。',
+    transport_hint: '未配置发送通道时，邮件与短信只记录在这里和服务器日志中。验证码在这里以掩码显示，非生产环境下可在服务器日志中查看。',
     s: {
       general: '基本设置',
       login: '登录与注册',

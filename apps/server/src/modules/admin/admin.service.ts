@@ -144,7 +144,7 @@ export class AdminService {
       count,
       page_no: query.page_no,
       page_size: query.page_size,
-      transport: { email: this.ctx.mail !== null, sms: this.ctx.sms.delivers },
+      transport: this.outboxService.transports(),
     };
   }
 

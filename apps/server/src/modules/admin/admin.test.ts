@@ -277,8 +277,8 @@ describe('admin', () => {
 
   it('GET /admin/outbox lists mail and SMS, filtered by channel, and says which transports deliver', async () => {
     const outbox = new OutboxService(t.owned.ctx);
-    await outbox.sendMail({ to: 'someone@example.com', subject: 'Your code', text: 'Code 123456' });
-    await outbox.sendSms({ to: '13800000000', text: 'Code 654321', params: { code: '654321' } });
+    await outbox.sendMail({ to: 'someone@example.com', subject: 'Your code', text: 'Code 123456', secret: '123456' });
+    await outbox.sendSms({ to: '13800000000', text: 'Code 654321', params: { code: '654321' }, secret: '654321' });
     const all = await call<{ lists: { channel: string; status: string }[]; count: number; transport: { email: boolean; sms: boolean } }>(t.app, 'GET', '/admin/outbox', {
       token: admin.token,
     });
@@ -287,7 +287,10 @@ describe('admin', () => {
     expect(all.body.data.lists.map((r) => r.channel)).toEqual(expect.arrayContaining(['email', 'sms']));
     const sms = await call<{ lists: { channel: string; body: string }[]; count: number }>(t.app, 'GET', '/admin/outbox', { token: admin.token, query: { channel: 'sms' } });
     expect(sms.body.data.lists.every((r) => r.channel === 'sms')).toBe(true);
-    expect(sms.body.data.lists[0]?.body).toBe('Code 654321');
+    // The administrator sees that a code was sent, not the code.
+    expect(sms.body.data.lists[0]?.body).toBe('Code ••••••');
+    const mail = await call<{ lists: { body: string }[] }>(t.app, 'GET', '/admin/outbox', { token: admin.token, query: { channel: 'email' } });
+    expect(mail.body.data.lists[0]?.body).toBe('Code ••••••');
     const bad = await call(t.app, 'GET', '/admin/outbox', { token: admin.token, query: { channel: 'fax' } });
     expect(bad.status).toBe(400);
   });

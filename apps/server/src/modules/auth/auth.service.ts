@@ -9,13 +9,25 @@ import { dummyHash, hashPassword, verifyPassword } from '../../platform/password
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Services } from '../../services.js';
 import { UserRepository } from '../user/user.repository.js';
+import { AuthRepository } from './auth.repository.js';
 import type { VerificationService } from '../verification/verification.service.js';
 
-/** The 10th wrong password in a row locks the account for 15 minutes. */
+/**
+ * The 10th wrong password in a row from one address locks the account for
+ * that address only, for 15 minutes: its owner signs in from their own
+ * network meanwhile (decision 0018, docs/decisions/0018-sign-in-hardening.md).
+ */
 export const LOCK_THRESHOLD = 10;
 export const LOCK_MINUTES = 15;
+/**
+ * After 100 wrong passwords in a row across all addresses, a password alone
+ * no longer signs in, not even the right one: a code sign-in or a password
+ * reset lifts it. Never a time lock, so no one can lock the owner out.
+ */
+export const ACCOUNT_CEILING = 100;
 /** Sign-in attempts per IP per minute, across every process (DB counter). */
 export const LOGIN_PER_IP_PER_MINUTE = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ClientMeta {
   ip: string;
@@ -36,6 +48,7 @@ export interface AuthLog {
 /** Sign-in (password or code), registration and sign-out. */
 export class AuthService {
   private readonly users = new UserRepository();
+  private readonly repo = new AuthRepository();
 
   constructor(
     private readonly ctx: AppContext,
@@ -46,8 +59,10 @@ export class AuthService {
 
   async login(body: LoginBody, meta: ClientMeta): Promise<{ token: string }> {
     const now = this.ctx.now();
-    await hitRateLimit(this.ctx.db, now, `login:${hmac(this.ctx.appSecret, `ip|${meta.ip}`).slice(0, 32)}`, LOGIN_PER_IP_PER_MINUTE, 60);
-    const user = body.scene === LOGIN_SCENES.PASSWORD ? await this.passwordLogin(body) : await this.codeLogin(body);
+    const ipKey = hmac(this.ctx.appSecret, `ip|${meta.ip}`).slice(0, 32);
+    await hitRateLimit(this.ctx.db, now, `login:${ipKey}`, LOGIN_PER_IP_PER_MINUTE, 60);
+    const user = body.scene === LOGIN_SCENES.PASSWORD ? await this.passwordLogin(body, ipKey) : await this.codeLogin(body);
+    await this.repo.clear(this.ctx.db, user.id, ipKey, user.failed_logins > 0 || user.locked_until !== null);
     return { token: await this.services.sessions.create(user.id, { terminal: body.terminal, ip: meta.ip, userAgent: meta.userAgent }) };
   }
 
@@ -81,7 +96,7 @@ export class AuthService {
     if (token) await this.services.sessions.revoke(token);
   }
 
-  private async passwordLogin(body: LoginBody): Promise<UserRow> {
+  private async passwordLogin(body: LoginBody, ipKey: string): Promise<UserRow> {
     const account = parseAccount(body.account);
     const login = (await this.services.settings.site()).login;
     if (!(account.kind === 'email' ? login.email_password : login.mobile_password)) throw forbidden('login_method_disabled');
@@ -94,25 +109,27 @@ export class AuthService {
       await verifyPassword(await dummyHash(), password);
       throw wrongPassword();
     }
-    if (user.locked_until && user.locked_until.getTime() > now.getTime()) throw locked(user.locked_until, now);
+    const pairLocked = await this.repo.pairLockedUntil(this.ctx.db, user.id, ipKey, now);
+    if (pairLocked) throw locked(pairLocked, now);
+    if (user.failed_logins >= ACCOUNT_CEILING) throw tooMany('password_login_paused');
     let ok = false;
     if (user.password_hash) ok = await verifyPassword(user.password_hash, password);
     else await verifyPassword(await dummyHash(), password); // code-only account: no password can match
     if (!ok) {
       const lockedUntil = new Date(now.getTime() + LOCK_MINUTES * 60_000);
-      const result = await this.users.recordFailedLogin(this.ctx.db, user.id, LOCK_THRESHOLD, lockedUntil);
+      await this.repo.prune(this.ctx.db, new Date(now.getTime() - DAY_MS));
+      const result = await this.repo.recordFailure(this.ctx.db, { userId: user.id, ipKey, threshold: LOCK_THRESHOLD, lockedUntil, now });
       if (result.locked) throw locked(lockedUntil, now);
       throw wrongPassword();
     }
     if (user.disabled) throw forbidden('account_disabled');
-    if (user.failed_logins > 0 || user.locked_until) await this.users.clearFailedLogins(this.ctx.db, user.id);
     return user;
   }
 
   /**
    * Scene 2 (mobile) and 3 (email). A valid code proves the address, so an
    * unknown one gets an account (no password) when registration is open,
-   * and a password lockout is lifted.
+   * and the account's wrong-password count (the ceiling) starts again.
    */
   private async codeLogin(body: LoginBody): Promise<UserRow> {
     const kind = body.scene === LOGIN_SCENES.MOBILE_CODE ? 'mobile' : 'email';
@@ -127,7 +144,6 @@ export class AuthService {
     await this.codes.consume({ channel: kind === 'email' ? 'email' : 'sms', target: account.value, scene: 'login', code: body.code });
     if (!user) user = await this.createByCode(account);
     if (user.disabled) throw forbidden('account_disabled');
-    if (user.failed_logins > 0 || user.locked_until) await this.users.clearFailedLogins(this.ctx.db, user.id);
     return user;
   }
 

@@ -22,7 +22,7 @@ describe('sign-in and registration: /login/register, /login/account, /login/logo
     const isEmail = target.includes('@');
     const res = await call(t.app, 'POST', isEmail ? '/email/sendCode' : '/sms/sendCode', { body: isEmail ? { email: target, scene } : { mobile: target, scene }, headers: freshIp() });
     expect(res.status).toBe(200);
-    return latestCode(t.app, target);
+    return latestCode(t, target);
   }
 
   it('registers by email code with the sign-up gift, inviter, user_sn and channel; the password then signs in', async () => {
@@ -124,7 +124,7 @@ describe('sign-in and registration: /login/register, /login/account, /login/logo
     expect(user.id).toBeGreaterThan(0);
   });
 
-  it('locks the account at the 10th wrong password in a row for 15 minutes, even for the right password', async () => {
+  it('locks the account for that address at the 10th wrong password in a row for 15 minutes, even for the right password', async () => {
     const { user } = await makeUser(t.app, { email: 'lock@example.com', password: 'right123' });
     const headers = freshIp();
     const attempt = (password: string, locale = 'en') => call(t.app, 'POST', '/login/account', { body: { scene: 1, account: 'lock@example.com', password, terminal: 'pc' }, locale, headers });
@@ -139,6 +139,64 @@ describe('sign-in and registration: /login/register, /login/account, /login/logo
     expect((await attempt('right123')).body).toMatchObject({ code: 1, msg: 'Signed in' });
     const row = await t.app.ctx.db.selectFrom('users').select(['failed_logins', 'locked_until']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ failed_logins: 0, locked_until: null });
+    expect(await t.app.ctx.db.selectFrom('login_failures').select('ip_key').where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+
+  /** A sign-in from a given client address (the socket's, no proxy header). */
+  const from = (remoteAddress: string, account: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login/account',
+      remoteAddress,
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ scene: 1, account, password, terminal: 'pc' }),
+    });
+
+  it('a stranger who knows the email locks out only their own address: the owner still signs in from theirs', async () => {
+    const email = 'target.owner@example.com';
+    await makeUser(t.app, { email, password: 'owner-pass1' });
+    const attacker = '203.0.113.7';
+    const owner = '198.51.100.23';
+    for (let i = 1; i <= 10; i += 1) await from(attacker, email, `guess${i}x`);
+    const refused = await from(attacker, email, 'owner-pass1');
+    expect({ status: refused.statusCode, msg: refused.json<{ msg: string }>().msg }).toEqual({ status: 429, msg: 'Too many wrong passwords, try again in 15 minutes' });
+    const signedIn = await from(owner, email, 'owner-pass1');
+    expect(signedIn.json()).toMatchObject({ code: 1, msg: 'Signed in' });
+    // The owner's success does not lift the stranger's lock.
+    expect((await from(attacker, email, 'owner-pass1')).statusCode).toBe(429);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await from(attacker, email, 'another-guess')).statusCode).toBe(401);
+  });
+
+  it('after 100 wrong passwords across addresses a password alone no longer signs in; a code sign-in lifts it', async () => {
+    const email = 'spread.target@example.com';
+    await makeUser(t.app, { email, password: 'owner-pass2' });
+    // Ten addresses, nine guesses each (under the per-address lock), then ten more from an eleventh.
+    for (let ip = 1; ip <= 10; ip += 1) for (let i = 1; i <= 9; i += 1) expect((await from(`192.0.2.${ip}`, email, `spread${i}x`)).statusCode).toBe(401);
+    for (let i = 1; i <= 9; i += 1) expect((await from('192.0.2.11', email, `spread${i}y`)).statusCode).toBe(401);
+    expect((await from('192.0.2.11', email, 'spread10y')).statusCode).toBe(429); // that address's own lock (and the 100th)
+    const paused = await from('198.51.100.99', email, 'owner-pass2');
+    expect({ status: paused.statusCode, msg: paused.json<{ msg: string }>().msg }).toEqual({
+      status: 429,
+      msg: 'Too many wrong passwords for this account; sign in with a verification code or reset your password',
+    });
+    // Not a time lock: still paused later, until the owner proves the address.
+    t.clock.advance(24 * 60 * 60_000);
+    expect((await from('198.51.100.99', email, 'owner-pass2')).statusCode).toBe(429);
+    const code = await sendCode(email, 'login');
+    const byCode = await call(t.app, 'POST', '/login/account', { body: { scene: 3, account: email, code, terminal: 'pc' }, locale: 'en', headers: freshIp() });
+    expect(byCode.body).toMatchObject({ code: 1, msg: 'Signed in' });
+    expect((await from('198.51.100.99', email, 'owner-pass2')).json()).toMatchObject({ code: 1, msg: 'Signed in' });
+  });
+
+  it('keeps the per-address limit across accounts: the 31st sign-in in a minute from one address is refused', async () => {
+    const address = '203.0.113.200';
+    // Start at the top of a fixed one-minute window, so the 31 sign-ins fall in one.
+    t.clock.advance(60_000 - (t.clock.now().getTime() % 60_000) + 10);
+    for (let i = 1; i <= 30; i += 1) expect((await from(address, `nobody${i}@example.com`, 'whatever1')).statusCode).toBe(401);
+    const limited = await from(address, 'nobody31@example.com', 'whatever1');
+    expect({ status: limited.statusCode, msg: limited.json<{ msg: string }>().msg }).toEqual({ status: 429, msg: 'Too many requests, please try again later' });
+    expect((await from('203.0.113.201', 'nobody31@example.com', 'whatever1')).statusCode).toBe(401);
   });
 
   it('answers wrong_password alike for an unknown account, and refuses disabled accounts after the password', async () => {

@@ -8,12 +8,14 @@ import { apiPrefixPath, publicOrigin } from '../../platform/http/origin.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import { SESSION_TTL_MS } from '../session/session.service.js';
 import type { OauthProvider } from './oauth.repository.js';
-import { OauthFailure, OauthService } from './oauth.service.js';
+import { OauthFailure, OauthService, STATE_TTL_MS } from './oauth.service.js';
 import { safeRedirect } from './redirect.js';
 
 /** The web page that finishes a third-party sign-in (spec §2 `/lang/google`), for both providers. */
 const LANDING = '/lang/google';
 const STARTS_PER_IP_PER_HOUR = 60;
+/** HttpOnly cookie binding a pending sign-in to the browser that started it (see OauthService.start). */
+export const BINDING_COOKIE = 'oauth_binding';
 
 function queryParam(request: FastifyRequest, name: string): string | undefined {
   const value = (request.query as Record<string, unknown> | undefined)?.[name];
@@ -34,6 +36,9 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const callbackUrl = (request: FastifyRequest, provider: OauthProvider) =>
     `${publicOrigin(ctx, request)}${apiPrefixPath(ctx)}${provider === 'google' ? OAUTH_PATHS.googleCallback : OAUTH_PATHS.wechatCallback}`;
 
+  // Sent only to the callbacks (under <api>/login), and on the provider's top-level redirect back (Lax).
+  const bindingCookie = { path: `${apiPrefixPath(ctx)}/login`, sameSite: 'lax' as const, httpOnly: true, secure: secureCookie };
+
   const fail = (request: FastifyRequest, reply: FastifyReply, provider: OauthProvider, error: unknown) => {
     const key: MessageKey = error instanceof OauthFailure || error instanceof AppError ? error.key : 'oauth_failed';
     request.log.warn({ err: error, provider }, 'third-party sign-in failed');
@@ -43,7 +48,8 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const start = (provider: OauthProvider) => async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await hitRateLimit(ctx.db, ctx.now(), `oauth_start:${hmac(ctx.appSecret, `ip:${request.ip}`).slice(0, 32)}`, STARTS_PER_IP_PER_HOUR, 3600);
-      const location = await oauth.start(provider, safeRedirect(queryParam(request, 'redirect')), callbackUrl(request, provider));
+      const { location, binding } = await oauth.start(provider, safeRedirect(queryParam(request, 'redirect')), callbackUrl(request, provider));
+      reply.setCookie(BINDING_COOKIE, binding, { ...bindingCookie, maxAge: Math.floor(STATE_TTL_MS / 1000) });
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     } catch (error) {
       return fail(request, reply, provider, error);
@@ -51,12 +57,15 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
   };
 
   const callback = (provider: OauthProvider) => async (request: FastifyRequest, reply: FastifyReply) => {
+    // Single use, whatever the outcome.
+    reply.clearCookie(BINDING_COOKIE, bindingCookie);
     try {
       // The URL the provider redirected to, rebuilt on our registered callback so redirect_uri matches exactly.
       const current = new URL(callbackUrl(request, provider));
       const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       current.search = rawQuery;
-      const result = await oauth.finish(provider, current, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      const meta = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      const result = await oauth.finish(provider, current, meta, request.cookies[BINDING_COOKIE]);
       // Not httpOnly: the SPA reads it and sends it as the `token` header (spec §4 keeps the token in a cookie).
       reply.setCookie('token', result.token, {
         path: '/',

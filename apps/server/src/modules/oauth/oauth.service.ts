@@ -1,6 +1,6 @@
 import type { MessageKey } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
-import { randomToken } from '../../platform/crypto.js';
+import { hmac, randomToken, safeEqualHex } from '../../platform/crypto.js';
 import { PG, pgErrorCode } from '../../platform/db/transaction.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
@@ -58,8 +58,12 @@ export class OauthService {
     this.wechat = new WechatOauthClient(ctx.env.WECHAT_OPEN_URL, ctx.env.WECHAT_API_URL);
   }
 
-  /** The provider's authorization URL to send the browser to. */
-  async start(provider: OauthProvider, redirect: string, callbackUrl: string): Promise<string> {
+  /**
+   * The provider's authorization URL to send the browser to, and the binding
+   * the route keeps in that browser's cookie: only the browser that started a
+   * sign-in may finish it (no login CSRF with an attacker's own callback URL).
+   */
+  async start(provider: OauthProvider, redirect: string, callbackUrl: string): Promise<{ location: string; binding: string }> {
     const now = this.ctx.now();
     const expiresAt = new Date(now.getTime() + STATE_TTL_MS);
     await this.repo.pruneStates(this.ctx.db, now);
@@ -68,23 +72,34 @@ export class OauthService {
       if (!settings) throw new OauthFailure('oauth_not_configured');
       const pending = await this.google.start(settings, callbackUrl);
       await this.repo.insertState(this.ctx.db, { state: pending.state, provider, codeVerifier: pending.codeVerifier, nonce: pending.nonce, redirect, now, expiresAt });
-      return pending.url.href;
+      return { location: pending.url.href, binding: this.binding(pending.state, pending.codeVerifier) };
     }
     const settings = await this.services.oauth.wechat();
     if (!settings) throw new OauthFailure('oauth_not_configured');
     const state = randomToken(24);
     await this.repo.insertState(this.ctx.db, { state, provider, codeVerifier: null, nonce: null, redirect, now, expiresAt });
-    return this.wechat.authorizeUrl(settings, callbackUrl, state);
+    return { location: this.wechat.authorizeUrl(settings, callbackUrl, state), binding: this.binding(state, null) };
+  }
+
+  /** A keyed hash of the state and the PKCE verifier: the cookie reveals neither, and only this server can make one. */
+  private binding(state: string, codeVerifier: string | null): string {
+    return hmac(this.ctx.appSecret, `oauth-binding|${state}|${codeVerifier ?? ''}`);
   }
 
   /**
    * Finishes a sign-in. `callbackUrl` is the full URL the provider sent the
    * browser to (its query carries code, state and possibly iss or error).
-   * Returns a session token and the same-site path to continue to.
+   * `binding` is the cookie set by `start` in the browser that began the
+   * sign-in; a callback without it, or with another browser's, is refused
+   * and spends the state. Returns a session token and the same-site path to
+   * continue to.
    */
-  async finish(provider: OauthProvider, callbackUrl: URL, meta: RequestMeta): Promise<{ token: string; redirect: string }> {
+  async finish(provider: OauthProvider, callbackUrl: URL, meta: RequestMeta, binding: string | undefined): Promise<{ token: string; redirect: string }> {
     const params = callbackUrl.searchParams;
-    const pending = await this.takeState(provider, params.get('state'));
+    const state = params.get('state');
+    if (!binding) throw new OauthFailure('oauth_other_browser', 'callback without the binding cookie');
+    const pending = await this.takeState(provider, state);
+    if (!safeEqualHex(binding, this.binding(state ?? '', pending.code_verifier))) throw new OauthFailure('oauth_other_browser', 'callback with another browser\'s binding cookie');
     if (params.get('error')) throw new OauthFailure('oauth_failed', `provider answered error=${params.get('error')}`);
     const user = provider === 'google' ? await this.googleUser(callbackUrl, pending) : await this.wechatUser(params.get('code'));
     if (user.disabled) throw new OauthFailure('account_disabled', `user ${user.id} is disabled`);

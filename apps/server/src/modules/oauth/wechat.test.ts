@@ -14,6 +14,7 @@ const PEOPLE: Record<string, { openid: string; unionid?: string; nickname: strin
   'code-li': { openid: 'openid-li', nickname: 'Li <script>alert(1)</script>', headimgurl: 'javascript:alert(1)' },
   'code-zhao': { openid: 'openid-zhao-web', unionid: 'union-zhao', nickname: '赵', headimgurl: '' },
   'code-broken-info': { openid: 'openid-broken', nickname: 'x', headimgurl: '' },
+  'code-chen': { openid: 'openid-chen', unionid: 'union-chen', nickname: '陈', headimgurl: '' },
 };
 
 /**
@@ -52,6 +53,12 @@ async function startWechatApi(): Promise<{ url: string; requests: string[]; clos
   };
 }
 
+function bindingOf(headers: Record<string, unknown>): string | null {
+  const setCookie = headers['set-cookie'];
+  const lines = Array.isArray(setCookie) ? setCookie.map(String) : [String(setCookie ?? '')];
+  return lines.map((line) => /^oauth_binding=([^;]+)/.exec(line)?.[1]).find(Boolean) ?? null;
+}
+
 describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () => {
   let wechat: Awaited<ReturnType<typeof startWechatApi>>;
   let t: TestApp;
@@ -66,21 +73,26 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
 
   async function start(redirect = '/') {
     const response = await t.app.inject({ method: 'GET', url: `/api/login/wechat?redirect=${encodeURIComponent(redirect)}` });
-    return { status: response.statusCode, location: String(response.headers.location ?? '') };
+    return { status: response.statusCode, location: String(response.headers.location ?? ''), binding: bindingOf(response.headers) };
   }
 
-  async function back(query: Record<string, string>) {
-    const response = await t.app.inject({ method: 'GET', url: `/api/login/wechat/callback?${new URLSearchParams(query).toString()}` });
+  /** WeChat's redirect back, arriving in a browser that holds `binding` (or none). */
+  async function back(query: Record<string, string>, binding: string | null) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/login/wechat/callback?${new URLSearchParams(query).toString()}`,
+      headers: binding ? { cookie: `oauth_binding=${binding}` } : {},
+    });
     const setCookie = response.headers['set-cookie'];
-    const cookie = Array.isArray(setCookie) ? setCookie.join('\n') : (setCookie ?? '');
-    return { status: response.statusCode, location: String(response.headers.location ?? ''), cookie, token: /(?:^|\n)token=([^;]+)/.exec(cookie)?.[1] ?? null };
+    const cookie = Array.isArray(setCookie) ? (setCookie.find((line) => line.startsWith('token=')) ?? '') : (setCookie ?? '');
+    return { status: response.statusCode, location: String(response.headers.location ?? ''), cookie, token: /^token=([^;]+)/.exec(cookie)?.[1] ?? null };
   }
 
   /** WeChat shows the QR code; after the scan it sends the browser back with the code and our state. */
   async function signIn(code: string, redirect = '/') {
     const started = await start(redirect);
     const state = new URL(started.location).searchParams.get('state') ?? '';
-    return back({ code, state });
+    return back({ code, state }, started.binding);
   }
 
   it('sends the browser to the QR connect page with our app id, callback and state', async () => {
@@ -120,6 +132,27 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
     expect(second.body.data.id).toBe(info.body.data.id);
   });
 
+  it('finishes only in the browser that started it: a replayed callback without the cookie or with another browser\'s is refused', async () => {
+    const other = '/lang/google?error=oauth_other_browser';
+    const usersBefore = await t.owned.ctx.db.selectFrom('users').select('id').execute();
+    const sessionsBefore = await t.owned.ctx.db.selectFrom('sessions').select('id').execute();
+    // The attacker scans with their own WeChat and keeps the callback URL for the victim's browser.
+    const attacker = await start('/');
+    const state = new URL(attacker.location).searchParams.get('state') ?? '';
+    expect(attacker.binding).toMatch(/^[0-9a-f]{64}$/);
+    const bare = await back({ code: 'code-chen', state }, null);
+    expect(bare).toMatchObject({ location: other, token: null });
+    const victim = await start('/');
+    const crossed = await back({ code: 'code-chen', state }, victim.binding);
+    expect(crossed).toMatchObject({ location: other, token: null });
+    expect(await t.owned.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(usersBefore.length);
+    expect(await t.owned.ctx.db.selectFrom('sessions').select('id').execute()).toHaveLength(sessionsBefore.length);
+    // The victim's own sign-in, in the victim's browser, still works.
+    const own = await back({ code: 'code-chen', state: new URL(victim.location).searchParams.get('state') ?? '' }, victim.binding);
+    expect(own.location).toBe('/lang/google?redirect=%2F');
+    expect(own.token).toBeTruthy();
+  });
+
   it('keeps hostile profile text as text and drops a non-http avatar', async () => {
     const result = await signIn('code-li');
     const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
@@ -146,24 +179,24 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
     // The person closed the QR page: WeChat returns with the state only.
     const started = await start('/');
     const state = new URL(started.location).searchParams.get('state') ?? '';
-    expect((await back({ state })).location).toBe(failed);
+    expect((await back({ state }, started.binding)).location).toBe(failed);
     // That state is spent.
-    expect((await back({ code: 'code-wang', state })).location).toBe(failed);
+    expect((await back({ code: 'code-wang', state }, started.binding)).location).toBe(failed);
 
-    expect((await back({ code: 'code-wang', state: 'made-up-state' })).location).toBe(failed);
-    expect((await back({ code: 'code-wang' })).location).toBe(failed);
+    expect((await back({ code: 'code-wang', state: 'made-up-state' }, started.binding)).location).toBe(failed);
+    expect((await back({ code: 'code-wang' }, started.binding)).location).toBe(failed);
 
     // A Google state is no good for WeChat.
     await t.owned.ctx.db
       .insertInto('oauth_states')
       .values({ state: 'google-state-1', provider: 'google', code_verifier: 'v', nonce: 'n', redirect: '/', expires_at: new Date(Date.now() + 600_000) })
       .execute();
-    expect((await back({ code: 'code-wang', state: 'google-state-1' })).location).toBe(failed);
+    expect((await back({ code: 'code-wang', state: 'google-state-1' }, started.binding)).location).toBe(failed);
 
     // Expired after 10 minutes.
     const late = await start('/');
     t.clock.advance(10 * 60 * 1000 + 1);
-    expect((await back({ code: 'code-wang', state: new URL(late.location).searchParams.get('state') ?? '' })).location).toBe(failed);
+    expect((await back({ code: 'code-wang', state: new URL(late.location).searchParams.get('state') ?? '' }, late.binding)).location).toBe(failed);
 
     expect(await t.owned.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(usersBefore.length);
   });
@@ -195,13 +228,13 @@ describe('WeChat sign-in settings and failures of the transport', () => {
       expect(JSON.stringify(saved.body)).not.toContain(APP_SECRET);
       const started = await t.app.inject({ method: 'GET', url: '/api/login/wechat?redirect=/chat' });
       const state = new URL(String(started.headers.location)).searchParams.get('state') ?? '';
-      const done = await t.app.inject({ method: 'GET', url: `/api/login/wechat/callback?code=code-wang&state=${state}` });
+      const done = await t.app.inject({ method: 'GET', url: `/api/login/wechat/callback?code=code-wang&state=${state}`, headers: { cookie: `oauth_binding=${bindingOf(started.headers)}` } });
       expect(done.headers.location).toBe('/lang/google?redirect=%2Fchat');
 
       await wechat.close();
       const again = await t.app.inject({ method: 'GET', url: '/api/login/wechat' });
       const state2 = new URL(String(again.headers.location)).searchParams.get('state') ?? '';
-      const down = await t.app.inject({ method: 'GET', url: `/api/login/wechat/callback?code=code-wang&state=${state2}` });
+      const down = await t.app.inject({ method: 'GET', url: `/api/login/wechat/callback?code=code-wang&state=${state2}`, headers: { cookie: `oauth_binding=${bindingOf(again.headers)}` } });
       expect(down.headers.location).toBe('/lang/google?error=oauth_failed');
     } finally {
       await t.close();

@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { OutboxRow } from '../../platform/db/schema.js';
 import type { MailMessage } from '../../providers/mail/mail.js';
 import type { SmsMessage } from '../../providers/sms/sms.js';
+import { redact } from '../../providers/redact.js';
 import { OutboxRepository, type OutboxChannel, type OutboxStatus } from './outbox.repository.js';
 
 export type { OutboxChannel, OutboxStatus } from './outbox.repository.js';
@@ -23,11 +24,11 @@ export interface Delivery {
 
 /**
  * Every email and SMS goes through here: it is handed to the configured
- * transport (if any) and always written to the `outbox` table, which is where
- * an operator without a transport reads verification codes (admin outbox).
- * Status: `logged` without a real transport, `sent` when the transport
- * accepted it, `failed` with the error text otherwise. Delivery never throws;
- * callers look at the status.
+ * transport (SMTP, or the log-only one in development) and always written to
+ * the `outbox` table, with any one-time code masked: the admin outbox shows
+ * that a code was sent, never the code. Status: `logged` when the transport
+ * only logs, `sent` when a real one accepted it, `failed` with the error
+ * text otherwise. Delivery never throws; callers look at the status.
  */
 export class OutboxService {
   private readonly repo = new OutboxRepository();
@@ -39,21 +40,18 @@ export class OutboxService {
 
   async sendMail(message: MailMessage): Promise<Delivery> {
     const transport = this.ctx.mail;
-    let status: OutboxStatus = 'logged';
+    let status: OutboxStatus = transport.delivers ? 'sent' : 'logged';
     let error: string | null = null;
-    if (transport) {
-      try {
-        await transport.send(message);
-        status = 'sent';
-      } catch (caught) {
-        status = 'failed';
-        error = errorText(caught);
-      }
+    try {
+      await transport.send(message);
+    } catch (caught) {
+      status = 'failed';
+      error = errorText(caught);
     }
-    // The subject only: bodies carry codes, and the outbox is where they are read.
+    // The subject only: bodies carry codes (the log-only transport has printed the body itself).
     if (status === 'failed') this.log.warn(`mail to ${message.to} failed: ${message.subject}: ${error ?? ''}`);
-    else this.log.info(`mail to ${message.to}: ${message.subject}`);
-    const row = await this.record('email', message.to, message.subject, message.text, status, error);
+    else if (status === 'sent') this.log.info(`mail to ${message.to}: ${message.subject}`);
+    const row = await this.record('email', message.to, message.subject, redact(message.text, message.secret), status, error);
     return { status, row };
   }
 
@@ -68,7 +66,7 @@ export class OutboxService {
       error = errorText(caught);
       this.log.warn(`sms to ${message.to} failed (${provider.name}): ${error}`);
     }
-    const row = await this.record('sms', message.to, '', message.text, status, error);
+    const row = await this.record('sms', message.to, '', redact(message.text, message.secret), status, error);
     return { status, row };
   }
 
@@ -79,7 +77,7 @@ export class OutboxService {
 
   /** Whether a real transport is configured per channel (the admin page says so). */
   transports(): { email: boolean; sms: boolean } {
-    return { email: this.ctx.mail !== null, sms: this.ctx.sms.delivers };
+    return { email: this.ctx.mail.delivers, sms: this.ctx.sms.delivers };
   }
 
   private record(channel: OutboxChannel, recipient: string, subject: string, body: string, status: OutboxStatus, error: string | null): Promise<OutboxRow> {

@@ -31,7 +31,7 @@ describe('registration through an invitation link', () => {
     const before = await words(inviter.user.id);
     const send = await call(t.app, 'POST', '/email/sendCode', { body: { email: 'invited@example.com', scene: 'register' } });
     expect(send.status).toBe(200);
-    const code = await latestCode(t.app, 'invited@example.com');
+    const code = latestCode(t, 'invited@example.com');
     const reg = await call<{ token: string }>(t.app, 'POST', '/login/register', {
       body: { email: 'invited@example.com', code, password: 'pass123', password_confirm: 'pass123', share_id: inviter.user.share_id },
     });

@@ -42,35 +42,14 @@ export class UserRepository {
     return db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  /**
-   * Counts a wrong password in one statement; the `threshold`-th in a row locks
-   * the account until `lockedUntil` and restarts the count for after the lock.
-   */
-  async recordFailedLogin(db: Db, id: number, threshold: number, lockedUntil: Date): Promise<{ locked: boolean }> {
-    const row = await db
-      .updateTable('users')
-      .set({
-        failed_logins: sql<number>`CASE WHEN failed_logins + 1 >= ${threshold} THEN 0 ELSE failed_logins + 1 END`,
-        locked_until: sql<Date | null>`CASE WHEN failed_logins + 1 >= ${threshold} THEN ${lockedUntil}::timestamptz ELSE locked_until END`,
-      })
-      .where('id', '=', id)
-      .returning('failed_logins')
-      .executeTakeFirst();
-    // A wrong password always leaves the count at 1 or more, unless it was the one that locked.
-    return { locked: row !== undefined && row.failed_logins === 0 };
-  }
-
-  async clearFailedLogins(db: Db, id: number): Promise<void> {
-    await db.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
-  }
-
-  /** A new password also lifts a lockout: the owner has just proved who they are. */
+  /** A new password also lifts every lockout (all addresses): the owner has just proved who they are, and old guesses are moot. */
   async setPassword(db: Db | Tx, id: number, passwordHash: string, now: Date): Promise<void> {
     await db
       .updateTable('users')
       .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null, updated_at: now })
       .where('id', '=', id)
       .execute();
+    await db.deleteFrom('login_failures').where('user_id', '=', id).execute();
   }
 
   /** Attribution is first-touch: stored only where nothing is stored yet. */

@@ -67,6 +67,9 @@ describe('verification mail over SMTP', () => {
     expect(parsed.html).toContain(code);
     const outbox = await t.app.ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow();
     expect(outbox).toMatchObject({ status: 'sent', error: null });
+    // Delivered by SMTP, and still masked in the admin outbox.
+    expect(outbox.body).not.toContain(code);
+    expect(outbox.body).toContain('••••••');
 
     const registered = await call<{ token: string }>(t.app, 'POST', '/login/register', { body: { email, code, password: 'read3r-pass', password_confirm: 'read3r-pass' }, locale: 'en' });
     expect(registered.status).toBe(200);
@@ -80,6 +83,18 @@ describe('verification mail over SMTP', () => {
 
   it('answers send_failed (502) when the SMTP server refuses the recipient, and the code is dead', async () => {
     const email = 'bounce@example.com';
+    // What nodemailer was handed, to prove the undelivered code is dead.
+    const smtpTransport = t.app.ctx.mail;
+    const handed: string[] = [];
+    t.app.ctx.mail = {
+      name: smtpTransport.name,
+      delivers: true,
+      close: () => smtpTransport.close(),
+      send: (message) => {
+        handed.push(message.secret ?? '');
+        return smtpTransport.send(message);
+      },
+    };
     const res = await call(t.app, 'POST', '/email/sendCode', { body: { email, scene: 'register' }, locale: 'zh' });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ code: 0, msg: '发送失败，请稍后再试' });
@@ -89,7 +104,10 @@ describe('verification mail over SMTP', () => {
     const codes = await t.app.ctx.db.selectFrom('verification_codes').selectAll().where('target', '=', email).execute();
     expect(codes).toHaveLength(1);
     expect(codes[0]?.consumed_at).not.toBeNull();
-    const code = row.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+    t.app.ctx.mail = smtpTransport;
+    const code = handed[0] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect(row.body).not.toContain(code);
     const register = await call(t.app, 'POST', '/login/register', { body: { email, code, password: 'abc123', password_confirm: 'abc123' }, locale: 'en' });
     expect(register.status).toBe(400);
     expect(register.body.msg).toBe('The verification code is wrong or no longer valid');

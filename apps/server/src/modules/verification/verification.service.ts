@@ -128,11 +128,11 @@ export class VerificationService {
     const site = (await this.services.settings.site()).website.name;
     if (input.channel === 'email') {
       const mail = codeMail(input.locale, site, input.scene, code, CODE_TTL_MINUTES);
-      const result = await this.outbox.sendMail({ to: input.target, ...mail });
+      const result = await this.outbox.sendMail({ to: input.target, ...mail, secret: code });
       return result.status !== 'failed';
     }
     const text = codeSms(input.locale, site, input.scene, code, CODE_TTL_MINUTES);
-    const result = await this.outbox.sendSms({ to: input.target, text, params: { code, minutes: String(CODE_TTL_MINUTES) } });
+    const result = await this.outbox.sendSms({ to: input.target, text, params: { code, minutes: String(CODE_TTL_MINUTES) }, secret: code });
     return result.status !== 'failed';
   }
 }

@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_promotion.js';
 import * as m0009 from './migrations/0009_doc_embeddings.js';
 import * as m0010 from './migrations/0010_answer_turn_functions.js';
 import * as m0011 from './migrations/0011_refund_clawback.js';
+import * as m0013 from './migrations/0013_login_failures.js';
 import * as m0014 from './migrations/0014_image_uploads.js';
 import * as m0015 from './migrations/0015_retention_indexes.js';
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_doc_embeddings': m0009,
   '0010_answer_turn_functions': m0010,
   '0011_refund_clawback': m0011,
+  '0013_login_failures': m0013,
   '0014_image_uploads': m0014,
   '0015_retention_indexes': m0015,
 };

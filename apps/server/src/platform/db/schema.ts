@@ -153,6 +153,15 @@ export interface OauthStatesTable {
   expires_at: Timestamp;
 }
 
+/** Wrong passwords in a row per account and client address (migration 0013). */
+export interface LoginFailuresTable {
+  user_id: number;
+  ip_key: string;
+  failures: number;
+  locked_until: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -227,6 +236,7 @@ export interface Database {
   ad_clicks: AdClicksTable;
   oauth_states: OauthStatesTable;
   rate_limits: RateLimitsTable;
+  login_failures: LoginFailuresTable;
   papers: PapersTable;
   paper_references: PaperReferencesTable;
   paper_favorites: PaperFavoritesTable;

@@ -1,21 +1,27 @@
 import nodemailer from 'nodemailer';
+import type { MessageLog } from '../redact.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** A one-time code in the text: masked in the outbox and in a production log. */
+  secret?: string;
 }
 
-/** Delivers mail. Without SMTP_URL there is none: mail goes to the log and the admin outbox only. */
+/** Delivers mail. Without SMTP_URL there is none: mail goes to the server log (LogMailTransport). */
 export interface MailTransport {
   readonly name: string;
+  /** false when mail only reaches the log (the outbox then says `logged`). */
+  readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }
 
 export class SmtpMailTransport implements MailTransport {
   readonly name = 'smtp';
+  readonly delivers = true;
   private readonly transporter: nodemailer.Transporter;
 
   constructor(
@@ -33,4 +39,18 @@ export class SmtpMailTransport implements MailTransport {
   async close(): Promise<void> {
     this.transporter.close();
   }
+}
+
+/**
+ * The development transport: mail is written to the server log, code
+ * included, so a developer without SMTP can sign in (masked in production).
+ */
+export class LogMailTransport implements MailTransport {
+  readonly name = 'log';
+  readonly delivers = false;
+  constructor(private readonly log: MessageLog) {}
+  async send(message: MailMessage): Promise<void> {
+    this.log.message(`Mail to ${message.to}: ${message.subject}\n${message.text}`, message.secret);
+  }
+  async close(): Promise<void> {}
 }

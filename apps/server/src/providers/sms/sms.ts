@@ -1,13 +1,18 @@
+import type { MessageLog } from '../redact.js';
+
 export interface SmsMessage {
   to: string;
   text: string;
   /** Template parameters for providers that send by template (code, minutes). */
   params: Record<string, string>;
+  /** A one-time code in the text: masked in the outbox and in a production log. */
+  secret?: string;
 }
 
 /**
  * Sends SMS. The development provider `log` delivers nothing: the message goes
- * to the server log and the admin outbox. Real providers (Aliyun, Tencent Cloud,
+ * to the server log (with the code outside production) and the admin outbox
+ * (always masked). Real providers (Aliyun, Tencent Cloud,
  * Twilio) implement this interface and are chosen by SMS_PROVIDER.
  */
 export interface SmsProvider {
@@ -20,8 +25,8 @@ export interface SmsProvider {
 export class LogSmsProvider implements SmsProvider {
   readonly name = 'log';
   readonly delivers = false;
-  constructor(private readonly log: (line: string) => void) {}
+  constructor(private readonly log: MessageLog) {}
   async send(message: SmsMessage): Promise<void> {
-    this.log(`SMS to ${message.to}: ${message.text}`);
+    this.log.message(`SMS to ${message.to}: ${message.text}`, message.secret);
   }
 }

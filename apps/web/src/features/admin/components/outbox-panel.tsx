@@ -9,7 +9,7 @@ import { outboxQuery } from '../api/admin-api';
 const PAGE_SIZE = 20;
 const STATUS_COLOR = { logged: 'default', sent: 'green', failed: 'red' } as const;
 
-/** Mail and SMS as written to the outbox; while no transport is configured this is the only place codes arrive. */
+/** Mail and SMS as written to the outbox, verification codes masked (the development server log has them). */
 export function OutboxPanel() {
   const { t } = useTranslation();
   const locale = useLocale();

@@ -29,7 +29,8 @@ export default function LangGooglePage() {
     const token = getCookie(COOKIE.token);
     if (failed || !token) {
       // The server names the failure; anything else is a generic failure.
-      const key = failed === 'account_disabled' || failed === 'oauth_not_configured' ? failed : 'oauth_failed';
+      const named = ['account_disabled', 'oauth_not_configured', 'oauth_other_browser'];
+      const key = failed && named.includes(failed) ? failed : 'oauth_failed';
       toast.error(t(`msg.${key}`));
       void navigate(target, { replace: true });
       return;
