@@ -218,7 +218,7 @@ describe('ownership: another user\'s ids are refused before anything happens', (
 describe('ownership: orders', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ PAY_SANDBOX_DELAY_MS: '0' });
+    t = await createTestApp({ PAY_SANDBOX: '1', PAY_SANDBOX_DELAY_MS: '0' });
   });
   afterAll(async () => {
     await t.close();
