@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { api } from '../../packages/contract/src/index.ts';
 import { renderEndpointsModule } from './src/lib/api/endpoint-meta.ts';
 import { pdfjsAssets } from './vite/pdfjs-assets.ts';
+import { routePaths } from './vite/route-paths.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiTarget = process.env.XUEBA_API ?? 'http://127.0.0.1:3000';
@@ -45,7 +46,7 @@ function contractWithoutSideEffects(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [contractEndpoints(), contractWithoutSideEffects(), pdfjsAssets(), react()],
+  plugins: [contractEndpoints(), contractWithoutSideEffects(), pdfjsAssets(), routePaths(fileURLToPath(new URL('./src/app/routes.ts', import.meta.url))), react()],
   resolve: {
     alias: {
       // The contract is consumed as TypeScript source so web and server never drift through a stale build.

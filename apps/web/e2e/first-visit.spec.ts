@@ -24,14 +24,15 @@ test('a chosen language survives unprefixed links, and choosing Chinese switches
   await expect(page.locator('html')).toHaveAttribute('lang', /^zh/);
 });
 
-test('the 404 page speaks the interface language', async ({ page }) => {
+test('an unknown path answers 404 with the error page in the interface language', async ({ page }) => {
   for (const [prefix, text] of [
     ['', '页面不存在'],
     ['/ja', 'ページが見つかりません'],
     ['/ko', '페이지를 찾을 수 없습니다'],
     ['/en', 'Page Not Found'],
   ] as const) {
-    await page.goto(`${prefix}/no-such-page`);
+    const response = await page.goto(`${prefix}/no-such-page`);
+    expect(response?.status()).toBe(404);
     await expect(page.getByTestId('error-page')).toContainText(`${text}`);
   }
 });

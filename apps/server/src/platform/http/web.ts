@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER, type RuntimeConfig } from '@xueba/contract';
 import type { AppContext } from '../context.js';
 import { sendFailure } from './envelope.js';
+import { pageMatcher } from './page-paths.js';
 import { serveFiles } from './files.js';
 
 /**
@@ -47,8 +48,14 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext, webDist?: 
     },
   });
 
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendIndex = (reply: import('fastify').FastifyReply, status = 200) =>
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  // A path outside the web app's route table still gets the app (it shows its own
+  // 404 page in the visitor's language), with an honest 404 status. A build
+  // without the table's paths answers every path as a page.
+  const pathsFile = path.join(webDist, 'route-paths.json');
+  const isPage = fs.existsSync(pathsFile) ? pageMatcher(JSON.parse(fs.readFileSync(pathsFile, 'utf8')) as string[]) : () => true;
 
   app.get('/', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
@@ -56,6 +63,6 @@ export async function serveWeb(app: FastifyInstance, ctx: AppContext, webDist?: 
     if (request.method !== 'GET' || url.startsWith(`${apiPrefix}/`) || url.startsWith('/assets/') || url.startsWith('/files/')) {
       return sendFailure(request, reply, 404, 'not_found');
     }
-    return sendIndex(reply);
+    return sendIndex(reply, isPage(url) ? 200 : 404);
   });
 }
