@@ -73,8 +73,8 @@ describe('security headers and the CSP-safe index.html', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/pc/config' });
     expect(api.headers['content-security-policy']).toContain("default-src 'self'");
     expect(api.headers['x-content-type-options']).toBe('nosniff');
-    await t.storage.put('avatars/a.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png');
-    const file = await t.app.inject({ method: 'GET', url: '/files/avatars/a.png' });
+    await t.storage.put('public/avatars/a.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png');
+    const file = await t.app.inject({ method: 'GET', url: '/files/public/avatars/a.png' });
     expect(file.statusCode).toBe(200);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-security-policy']).toContain("default-src 'self'");
