@@ -21,27 +21,26 @@ async function outboxRow(t: TestApp, recipient: string) {
   return t.app.ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', recipient).orderBy('id', 'desc').executeTakeFirstOrThrow();
 }
 
+/** A test app whose SMS provider is pointed at a fresh fake provider. */
+async function startWithFakeProvider(env: Record<string, string>): Promise<{ t: TestApp; api: FakeSmsApi }> {
+  const api = await FakeSmsApi.start();
+  const t = await createTestApp({ TRUST_PROXY: '1', SMS_ACCESS_KEY_SECRET: 'secret', SMS_SIGN_NAME: '学霸', SMS_ENDPOINT: api.url, ...env });
+  return { t, api };
+}
+
+async function stop(t: TestApp | undefined, api: FakeSmsApi | undefined): Promise<void> {
+  await t?.close();
+  await api?.close();
+}
+
 /** Codes by SMS through the official SDKs, pointed at a local server answering like the provider. */
 describe('SMS codes through Alibaba Cloud (SMS_PROVIDER=aliyun)', () => {
   let t: TestApp;
   let api: FakeSmsApi;
   beforeAll(async () => {
-    api = await FakeSmsApi.start();
-    t = await createTestApp({
-      TRUST_PROXY: '1',
-      SMS_PROVIDER: 'aliyun',
-      SMS_ACCESS_KEY_ID: 'LTAI-test',
-      SMS_ACCESS_KEY_SECRET: 'secret',
-      SMS_SIGN_NAME: '学霸',
-      SMS_TEMPLATE: 'SMS_100',
-      SMS_TEMPLATE_LOGIN: 'SMS_LOGIN',
-      SMS_ENDPOINT: api.url,
-    });
+    ({ t, api } = await startWithFakeProvider({ SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'LTAI-test', SMS_TEMPLATE: 'SMS_100', SMS_TEMPLATE_LOGIN: 'SMS_LOGIN' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await api.close();
-  });
+  afterAll(() => stop(t, api));
 
   it('sends a login code the user reads from the SMS and signs in with; the outbox says sent, code masked', async () => {
     const mobile = '13700000001';
@@ -100,23 +99,9 @@ describe('SMS codes through Tencent Cloud (SMS_PROVIDER=tencent)', () => {
   let t: TestApp;
   let api: FakeSmsApi;
   beforeAll(async () => {
-    api = await FakeSmsApi.start();
-    t = await createTestApp({
-      TRUST_PROXY: '1',
-      SMS_PROVIDER: 'tencent',
-      SMS_ACCESS_KEY_ID: 'AKID-test',
-      SMS_ACCESS_KEY_SECRET: 'secret',
-      SMS_SDK_APP_ID: '1400006666',
-      SMS_SIGN_NAME: '学霸',
-      SMS_TEMPLATE: '449739',
-      SMS_TEMPLATE_PARAMS: 'code,minutes',
-      SMS_ENDPOINT: api.url,
-    });
+    ({ t, api } = await startWithFakeProvider({ SMS_PROVIDER: 'tencent', SMS_ACCESS_KEY_ID: 'AKID-test', SMS_SDK_APP_ID: '1400006666', SMS_TEMPLATE: '449739', SMS_TEMPLATE_PARAMS: 'code,minutes' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await api.close();
-  });
+  afterAll(() => stop(t, api));
 
   it('registers with a code sent to an international number in E.164, with code and minutes as template params', async () => {
     const mobile = '+819012345678';
