@@ -65,5 +65,7 @@ describe('SMS_PROVIDER', () => {
     expect(message).not.toContain('SMS_SIGN_NAME');
     expect(() => loadEnv({ ...aliyun, SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER/);
     expect(() => loadEnv({ ...aliyun, SMS_ENDPOINT: 'not a url' })).toThrow(/SMS_ENDPOINT/);
+    expect(() => loadEnv({ ...aliyun, SMS_ENDPOINT: 'http://127.0.0.1:8080/sms' })).toThrow(/SMS_ENDPOINT: must be http\(s\):\/\/host\[:port\]/);
+    expect(loadEnv({ ...aliyun, SMS_ENDPOINT: 'http://127.0.0.1:8080' }).SMS_ENDPOINT).toBe('http://127.0.0.1:8080');
   });
 });

@@ -89,7 +89,10 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((name) => name.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['code', 'minutes'])).min(1, 'must name at least one of code, minutes')),
   /** The provider's API base URL (`http://127.0.0.1:port` in tests); default the provider's public HTTPS endpoint. */
-  SMS_ENDPOINT: z.string().url().optional(),
+  SMS_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/?#@\s]+\/?$/, 'must be http(s)://host[:port] (the SDKs take no path)')
+    .optional(),
   GOOGLE_ISSUER: z.string().url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
