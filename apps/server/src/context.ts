@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from './platform/db/database.js';
 import { LocalBus, PgNotifyBus, type InvalidationBus } from './platform/cache/bus.js';
 import { resolveAppSecret, SecretBox } from './platform/crypto.js';
 import { LogMailTransport, SmtpMailTransport } from './providers/mail/mail.js';
-import { LogSmsProvider } from './providers/sms/sms.js';
+import { createSmsProvider } from './providers/sms/select.js';
 import { MessageLog } from './providers/redact.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
@@ -71,7 +71,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     secrets: new SecretBox(appSecret),
     appSecret,
     mail,
-    sms: new LogSmsProvider(messageLog),
+    sms: createSmsProvider(env, messageLog),
     storage: options.storage ? options.storage(fileUrls) : new LocalFileStorage(path.join(env.dataDir, 'files'), fileUrls),
     remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),

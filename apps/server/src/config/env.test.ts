@@ -36,3 +36,36 @@ describe('PGLITE_THREAD', () => {
     expect(() => loadEnv({ PGLITE_THREAD: 'maybe' })).toThrow(/PGLITE_THREAD/);
   });
 });
+
+describe('SMS_PROVIDER', () => {
+  const aliyun = { SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'id', SMS_ACCESS_KEY_SECRET: 'secret', SMS_SIGN_NAME: '学霸', SMS_TEMPLATE: 'SMS_1' };
+
+  it('is log by default, templates take the code alone', () => {
+    expect(loadEnv({})).toMatchObject({ SMS_PROVIDER: 'log', SMS_TEMPLATE_PARAMS: ['code'] });
+  });
+
+  it('accepts a complete Aliyun or Tencent configuration, per-scene templates instead of one', () => {
+    expect(loadEnv(aliyun).SMS_PROVIDER).toBe('aliyun');
+    const scenes = { SMS_TEMPLATE_LOGIN: '1', SMS_TEMPLATE_REGISTER: '2', SMS_TEMPLATE_FIND_PASSWORD: '3', SMS_TEMPLATE_BIND_MOBILE: '4', SMS_TEMPLATE_CHANGE_MOBILE: '5' };
+    const tencent = loadEnv({ ...aliyun, SMS_TEMPLATE: '', ...scenes, SMS_PROVIDER: 'tencent', SMS_SDK_APP_ID: '1400006666', SMS_TEMPLATE_PARAMS: 'code, minutes' });
+    expect(tencent).toMatchObject({ SMS_PROVIDER: 'tencent', SMS_TEMPLATE_PARAMS: ['code', 'minutes'], SMS_TEMPLATE_CHANGE_MOBILE: '5' });
+  });
+
+  it('stops the start with every missing key of a real provider listed, and the other bad keys beside them', () => {
+    let message = '';
+    try {
+      loadEnv({ SMS_PROVIDER: 'tencent', SMS_SIGN_NAME: 'x', SMS_TEMPLATE_LOGIN: '1', SMS_TEMPLATE_PARAMS: 'code,price', PORT: 'abc' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const key of ['PORT', 'SMS_TEMPLATE_PARAMS', 'SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SDK_APP_ID', 'SMS_TEMPLATE_REGISTER', 'SMS_TEMPLATE_FIND_PASSWORD', 'SMS_TEMPLATE_BIND_MOBILE', 'SMS_TEMPLATE_CHANGE_MOBILE']) {
+      expect(message).toMatch(new RegExp(`^  ${key}[:.]`, 'm'));
+    }
+    expect(message).not.toContain('SMS_TEMPLATE_LOGIN');
+    expect(message).not.toContain('SMS_SIGN_NAME');
+    expect(() => loadEnv({ ...aliyun, SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadEnv({ ...aliyun, SMS_ENDPOINT: 'not a url' })).toThrow(/SMS_ENDPOINT/);
+    expect(() => loadEnv({ ...aliyun, SMS_ENDPOINT: 'http://127.0.0.1:8080/sms' })).toThrow(/SMS_ENDPOINT: must be http\(s\):\/\/host\[:port\]/);
+    expect(loadEnv({ ...aliyun, SMS_ENDPOINT: 'http://127.0.0.1:8080' }).SMS_ENDPOINT).toBe('http://127.0.0.1:8080');
+  });
+});

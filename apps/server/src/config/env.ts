@@ -66,7 +66,33 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).max(20).optional(),
   /** Encrypts stored provider keys (AES-256-GCM). Without it a random secret is kept in DATA_DIR. */
   APP_SECRET: z.string().min(16).optional(),
-  SMS_PROVIDER: z.enum(['log']).default('log'),
+  /** SMS delivery: `log` (development), `aliyun` or `tencent`; the keys below are required for the real ones (decision 0023). */
+  SMS_PROVIDER: z.enum(['log', 'aliyun', 'tencent']).default('log'),
+  /** Aliyun AccessKey ID/secret, or Tencent Cloud SecretId/SecretKey. */
+  SMS_ACCESS_KEY_ID: z.string().optional(),
+  SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  SMS_SIGN_NAME: z.string().optional(),
+  /** Tencent Cloud only: the SMS application's SdkAppId. */
+  SMS_SDK_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric SdkAppId').optional(),
+  SMS_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region id such as cn-hangzhou or ap-guangzhou').optional(),
+  /** Template id for every scene without its own SMS_TEMPLATE_<SCENE>. */
+  SMS_TEMPLATE: z.string().optional(),
+  SMS_TEMPLATE_LOGIN: z.string().optional(),
+  SMS_TEMPLATE_REGISTER: z.string().optional(),
+  SMS_TEMPLATE_FIND_PASSWORD: z.string().optional(),
+  SMS_TEMPLATE_BIND_MOBILE: z.string().optional(),
+  SMS_TEMPLATE_CHANGE_MOBILE: z.string().optional(),
+  /** The parameters the templates take, in order (Tencent's are positional): `code` and/or `minutes`. */
+  SMS_TEMPLATE_PARAMS: z
+    .string()
+    .default('code')
+    .transform((v) => v.split(',').map((name) => name.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['code', 'minutes'])).min(1, 'must name at least one of code, minutes')),
+  /** The provider's API base URL (`http://127.0.0.1:port` in tests); default the provider's public HTTPS endpoint. */
+  SMS_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/?#@\s]+\/?$/, 'must be http(s)://host[:port] (the SDKs take no path)')
+    .optional(),
   GOOGLE_ISSUER: z.string().url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -136,14 +162,34 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
+const SMS_SCENES = ['LOGIN', 'REGISTER', 'FIND_PASSWORD', 'BIND_MOBILE', 'CHANGE_MOBILE'] as const;
+
+/**
+ * A real SMS provider needs its keys, a sign name and a template for every
+ * scene (SMS_TEMPLATE, or each SMS_TEMPLATE_<SCENE>): a half-configured one
+ * would accept the start and fail the first user who asks for a code.
+ */
+function smsIssues(source: Record<string, string | undefined>): string[] {
+  const provider = source.SMS_PROVIDER;
+  if (provider !== 'aliyun' && provider !== 'tencent') return [];
+  const required = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', ...(provider === 'tencent' ? ['SMS_SDK_APP_ID'] : [])];
+  const issues = required.filter((key) => !source[key]).map((key) => `  ${key}: required when SMS_PROVIDER=${provider}`);
+  if (!source.SMS_TEMPLATE) {
+    for (const scene of SMS_SCENES) {
+      if (!source[`SMS_TEMPLATE_${scene}`]) issues.push(`  SMS_TEMPLATE_${scene}: required when SMS_PROVIDER=${provider} and SMS_TEMPLATE is not set`);
+    }
+  }
+  return issues;
+}
+
 type ParsedEnv = z.infer<typeof envSchema>;
 export type Env = Omit<ParsedEnv, 'LOG_LEVEL'> & { LOG_LEVEL: NonNullable<ParsedEnv['LOG_LEVEL']>; dataDir: string };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const lines = [...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)), ...smsIssues(cleaned)];
+  if (!parsed.success || lines.length > 0) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {

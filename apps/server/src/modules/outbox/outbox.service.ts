@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import type { OutboxRow } from '../../platform/db/schema.js';
 import type { MailMessage } from '../../providers/mail/mail.js';
-import type { SmsMessage } from '../../providers/sms/sms.js';
+import { SmsError, type SmsFailure, type SmsMessage } from '../../providers/sms/sms.js';
 import { redact } from '../../providers/redact.js';
 import { OutboxRepository, type OutboxChannel, type OutboxStatus } from './outbox.repository.js';
 
@@ -20,6 +20,8 @@ export interface Delivery {
   status: OutboxStatus;
   /** The outbox row written for this message. */
   row: OutboxRow;
+  /** Why an SMS provider refused it (`failed` SMS only). */
+  failure?: SmsFailure;
 }
 
 /**
@@ -59,15 +61,18 @@ export class OutboxService {
     const provider = this.ctx.sms;
     let status: OutboxStatus = provider.delivers ? 'sent' : 'logged';
     let error: string | null = null;
+    let failure: SmsFailure | undefined;
     try {
       await provider.send(message);
     } catch (caught) {
       status = 'failed';
-      error = errorText(caught);
+      failure = caught instanceof SmsError ? caught.failure : 'unknown';
+      // A provider may echo the request (template parameters) in its error text.
+      error = redact(errorText(caught), message.secret);
       this.log.warn(`sms to ${message.to} failed (${provider.name}): ${error}`);
     }
     const row = await this.record('sms', message.to, '', redact(message.text, message.secret), status, error);
-    return { status, row };
+    return { status, row, failure };
   }
 
   /** Newest first; for the admin outbox page. */

@@ -4,7 +4,8 @@ import { hmac, randomDigits, safeEqualHex } from '../../platform/crypto.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { AppError, badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
-import { OutboxService } from '../outbox/outbox.service.js';
+import { OutboxService, type Delivery } from '../outbox/outbox.service.js';
+import type { SmsFailure } from '../../providers/sms/sms.js';
 import { UserRepository } from '../user/user.repository.js';
 import { codeMail, codeSms } from './verification.templates.js';
 import { VerificationRepository, type CodeChannel } from './verification.repository.js';
@@ -70,10 +71,10 @@ export class VerificationService {
       await this.repo.supersede(tx, key, now);
       return this.repo.insert(tx, key, this.hash(key, code), ipKey, now, new Date(now.getTime() + CODE_TTL_MINUTES * 60_000));
     });
-    const delivered = await this.deliver(input, code);
-    if (!delivered) {
+    const delivery = await this.deliver(input, code);
+    if (delivery.status === 'failed') {
       await this.repo.markUndelivered(this.ctx.db, id);
-      throw new AppError('send_failed', 502);
+      throw sendFailure(delivery.failure);
     }
     return { resend_after: RESEND_SECONDS };
   }
@@ -124,15 +125,34 @@ export class VerificationService {
     }
   }
 
-  private async deliver(input: SendCodeInput, code: string): Promise<boolean> {
+  private async deliver(input: SendCodeInput, code: string): Promise<Delivery> {
     const site = (await this.services.settings.site()).website.name;
     if (input.channel === 'email') {
       const mail = codeMail(input.locale, site, input.scene, code, CODE_TTL_MINUTES);
-      const result = await this.outbox.sendMail({ to: input.target, ...mail, secret: code });
-      return result.status !== 'failed';
+      return this.outbox.sendMail({ to: input.target, ...mail, secret: code });
     }
     const text = codeSms(input.locale, site, input.scene, code, CODE_TTL_MINUTES);
-    const result = await this.outbox.sendSms({ to: input.target, text, params: { code, minutes: String(CODE_TTL_MINUTES) }, secret: code });
-    return result.status !== 'failed';
+    return this.outbox.sendSms({ to: input.target, text, params: { code, minutes: String(CODE_TTL_MINUTES) }, scene: input.scene, secret: code });
+  }
+}
+
+/**
+ * What the user is told when the provider refused: to wait, to check the
+ * number, or that SMS is out of order (the operator's template, balance or
+ * keys: nothing the user can fix, and not theirs to know). The outbox row
+ * keeps the provider's own code for the operator.
+ */
+function sendFailure(failure: SmsFailure | undefined): AppError {
+  switch (failure) {
+    case 'rate_limit':
+      return tooMany('sms_rate_limited');
+    case 'invalid_number':
+      return badRequest('sms_number_rejected');
+    case 'template':
+    case 'balance':
+    case 'auth':
+      return new AppError('sms_unavailable', 503);
+    default:
+      return new AppError('send_failed', 502);
   }
 }
