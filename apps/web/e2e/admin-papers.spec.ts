@@ -26,11 +26,11 @@ test('the admin imports a corpus file and switches the search source', async ({ 
   await expect(panel.getByText(`Local corpus (${before.data.local_count} papers)`)).toBeVisible();
 
   try {
-    await page.getByRole('radio', { name: 'OpenAlex' }).check();
+    await page.getByRole('radio', { name: 'OpenAlex', exact: true }).check();
     await page.getByTestId('paper-source-save').click();
     await expect.poll(async () => (await apiCall<{ source: string }>(request, 'GET', '/admin/paper/source', { token })).data.source).toBe('openalex');
     await page.reload();
-    await expect(page.getByRole('radio', { name: 'OpenAlex' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'OpenAlex', exact: true })).toBeChecked();
   } finally {
     // The other browser tests search the local corpus.
     await apiCall(request, 'POST', '/admin/paper/source', { token, data: { source: 'local' } });
