@@ -6,7 +6,7 @@ import type { RetrievalOptions, RetrievalSource } from './retrieval.service.js';
 import { HELP_ARTICLES } from './help-texts.js';
 
 interface Doc {
-  source: 'help' | 'example';
+  source: 'help';
   id: string;
   locale: Locale;
   title: string;
@@ -17,10 +17,12 @@ interface Doc {
 const SAME_LOCALE_BOOST = 1.5;
 
 /**
- * The `help` retrieval source: built-in help articles, the site introduction
- * and the admin-editable problem examples, in every locale. The index is
- * rebuilt when the site settings object changes (the settings service
- * replaces it on every edit, in every process through the bus).
+ * The `help` retrieval source: built-in help articles and the site
+ * introduction, in every locale. The home page's problem examples are not
+ * indexed: they are prompts a reader may send, not answers, so quoting one
+ * back as a source would answer a question with itself. The index is rebuilt
+ * when the site settings object changes (the settings service replaces it on
+ * every edit, in every process through the bus).
  */
 export class HelpSource implements RetrievalSource {
   readonly name = 'help';
@@ -48,7 +50,6 @@ export class HelpSource implements RetrievalSource {
     for (const locale of LOCALES) {
       for (const article of HELP_ARTICLES) docs.push({ source: 'help', id: `${article.id}.${locale}`, locale, ...article.texts[locale] });
       if (site.intro[locale]) docs.push({ source: 'help', id: `intro.${locale}`, locale, title: site.website.name, text: site.intro[locale] });
-      site.problem_examples[locale].forEach((example, i) => docs.push({ source: 'example', id: `example.${locale}.${i}`, locale, title: example.title, text: example.content }));
     }
     const index = new Bm25Index([
       { name: 'title', weight: 2 },
