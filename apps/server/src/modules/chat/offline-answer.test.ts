@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatStreamEventSchema, LOCALES } from '@xueba/contract';
-import { createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { chatStreamEventSchema, LOCALES, type Template } from '@xueba/contract';
+import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { listen, stream, textOf } from '../../test/sse-client.js';
 import { emptyRecord, type ImportedPaper } from '../paper/paper.types.js';
+import { HELP_ARTICLES } from '../retrieval/help-texts.js';
 import { DEFAULT_SITE_SETTINGS } from '../settings/settings.defaults.js';
 
 function paper(id: string, title: string, abstract: string): ImportedPaper {
@@ -15,7 +16,7 @@ const PAPERS = [
   paper('sum-1', 'Extractive Summarization of Legal Documents', 'We summarise court rulings with a sentence ranking model and evaluate with ROUGE.'),
 ];
 
-describe('offline chat answers from the paper library and help centre', () => {
+describe('offline answers come from the paper library and help centre', () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
@@ -57,6 +58,22 @@ describe('offline chat answers from the paper library and help centre', () => {
         expect(found.map((p) => p.text)).not.toContain(example.content);
       }
     }
+  });
+
+  it('runs an English-prompt writing template in the Chinese interface with Chinese help text, not English', async () => {
+    const u = await makeUser(t.app);
+    const templates = await call<{ lists: Template[] }>(t.app, 'GET', '/create/templates', { locale: 'zh' });
+    const polish = templates.body.data.lists.find((x) => x.key === 'polish_en')!;
+    const res = await stream(base, '/create/produce', { template_id: polish.id, fields: { text: 'We was happy with the results.', field: 'linguistics' } }, { token: u.token, locale: 'zh' });
+    expect(res.status).toBe(200);
+    expect(res.events[0]).toMatchObject({ type: 'start', offline: true });
+    const text = textOf(res.events);
+    const sources = res.events.find((e) => e.type === 'sources')?.passages as { source: string; id: string; title: string }[];
+    const help = sources.filter((s) => s.source === 'help');
+    expect(help.length).toBeGreaterThan(0);
+    for (const passage of help) expect(passage.id.endsWith('.zh')).toBe(true);
+    expect(text).toContain(HELP_ARTICLES.find((a) => a.id === 'templates')!.texts.zh.text);
+    for (const article of HELP_ARTICLES) expect(text).not.toContain(article.texts.en.text.slice(0, 40));
   });
 
   it('says in the asker’s language that no model is connected', async () => {

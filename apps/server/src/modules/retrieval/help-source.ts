@@ -7,6 +7,8 @@ import { HELP_ARTICLES } from './help-texts.js';
 
 interface Doc {
   source: 'help';
+  /** The article ("billing"), the same in every locale. */
+  topic: string;
   id: string;
   locale: Locale;
   title: string;
@@ -30,17 +32,22 @@ export class HelpSource implements RetrievalSource {
 
   constructor(private readonly settings: SettingsService) {}
 
+  /**
+   * Any language's words find an article (an English template prompt, a
+   * Chinese question), but the passage quoted is the article in the asker's
+   * language, once: a Chinese reader is never shown the English help text.
+   */
   async search(query: string, options: RetrievalOptions): Promise<Passage[]> {
     const { index, docs } = await this.index();
     const hits = index.search(query, Math.max(options.limit * 4, 12));
-    return hits
-      .map((hit) => {
-        const doc = docs[hit.doc]!;
-        const score = doc.locale === options.locale ? hit.score * SAME_LOCALE_BOOST : hit.score;
-        return { source: doc.source, id: doc.id, title: doc.title, text: doc.text, score };
-      })
-      .sort((a, b) => b.score - a.score)
-      .slice(0, options.limit);
+    const best = new Map<string, Passage>();
+    for (const hit of hits) {
+      const found = docs[hit.doc]!;
+      const doc = docs.find((d) => d.topic === found.topic && d.locale === options.locale) ?? found;
+      const score = found.locale === options.locale ? hit.score * SAME_LOCALE_BOOST : hit.score;
+      if ((best.get(doc.topic)?.score ?? -1) < score) best.set(doc.topic, { source: doc.source, id: doc.id, title: doc.title, text: doc.text, score });
+    }
+    return [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit);
   }
 
   private async index(): Promise<{ index: Bm25Index; docs: Doc[] }> {
@@ -48,8 +55,8 @@ export class HelpSource implements RetrievalSource {
     if (this.built?.settings === site) return this.built;
     const docs: Doc[] = [];
     for (const locale of LOCALES) {
-      for (const article of HELP_ARTICLES) docs.push({ source: 'help', id: `${article.id}.${locale}`, locale, ...article.texts[locale] });
-      if (site.intro[locale]) docs.push({ source: 'help', id: `intro.${locale}`, locale, title: site.website.name, text: site.intro[locale] });
+      for (const article of HELP_ARTICLES) docs.push({ source: 'help', topic: article.id, id: `${article.id}.${locale}`, locale, ...article.texts[locale] });
+      if (site.intro[locale]) docs.push({ source: 'help', topic: 'intro', id: `intro.${locale}`, locale, title: site.website.name, text: site.intro[locale] });
     }
     const index = new Bm25Index([
       { name: 'title', weight: 2 },
