@@ -118,7 +118,7 @@ export const aiEn = {
     disabled: 'Disabled',
     read_only: 'Read-only',
     env_channel: 'From the environment (AI_BASE_URL, AI_API_KEY, AI_MODELS)',
-    offline_channel: 'Built-in offline retrieval: answers from the help texts with sources, never pretends to be a model, costs nothing',
+    offline_channel: 'Built-in offline retrieval: lists passages from the paper library and help texts with sources, never pretends to be a model, costs nothing',
     test: 'Test',
     test_title: 'Test reply',
     models: 'Models',

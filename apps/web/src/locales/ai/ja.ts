@@ -118,7 +118,7 @@ export const aiJa = {
     disabled: '無効',
     read_only: '読み取り専用',
     env_channel: '環境変数から（AI_BASE_URL、AI_API_KEY、AI_MODELS）',
-    offline_channel: '内蔵のオフライン検索：ヘルプから出典付きで回答し、モデルを装わず、無料です',
+    offline_channel: '内蔵のオフライン検索：論文ライブラリとヘルプから出典付きで箇所を示し、モデルを装わず、無料です',
     test: 'テスト',
     test_title: 'テスト応答',
     models: 'モデル',

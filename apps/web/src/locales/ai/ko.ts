@@ -118,7 +118,7 @@ export const aiKo = {
     disabled: '사용 안 함',
     read_only: '읽기 전용',
     env_channel: '환경 변수에서(AI_BASE_URL, AI_API_KEY, AI_MODELS)',
-    offline_channel: '내장 오프라인 검색: 도움말에서 출처와 함께 답하며 모델인 척하지 않고 무료입니다',
+    offline_channel: '내장 오프라인 검색: 논문 라이브러리와 도움말에서 출처와 함께 구절을 보여 주며 모델인 척하지 않고 무료입니다',
     test: '테스트',
     test_title: '테스트 응답',
     models: '모델',

@@ -118,7 +118,7 @@ export const aiZh = {
     disabled: '已停用',
     read_only: '只读',
     env_channel: '来自环境变量（AI_BASE_URL、AI_API_KEY、AI_MODELS）',
-    offline_channel: '内置离线检索：从帮助文本中检索并附来源作答，从不冒充模型，不收费',
+    offline_channel: '内置离线检索：从论文库与帮助文本中检索段落并附来源，从不冒充模型，不收费',
     test: '测试',
     test_title: '测试回复',
     models: '模型',
