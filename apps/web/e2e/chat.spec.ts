@@ -88,10 +88,15 @@ test('the offline channel says no model is connected and cites its sources', asy
   await page.goto('/en/chat');
   await page.getByTestId('model-picker').selectOption('offline');
   await expect(page.getByTestId('model-picker')).toHaveValue('offline');
-  await ask(page, 'Please polish this abstract for academic style and explain each change.');
+  // Passages quoted with their sources are not AI-generated text, and the page does not say they are.
+  await expect(page.getByTestId('offline-disclaimer')).toBeVisible();
+  await expect(page.getByTestId('ai-disclaimer')).toHaveCount(0);
+  await ask(page, 'How are answers billed for members and word count?');
   const answer = page.getByTestId('message-assistant').first();
   await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   await expect(answer.getByTestId('offline-badge')).toBeVisible();
+  // Not an administrator: no link to the model settings.
+  await expect(answer.getByTestId('offline-connect-model')).toHaveCount(0);
   await expect(answer.getByTestId('message-content')).toContainText('No AI model is connected');
   await expect(answer.getByTestId('message-sources')).toBeVisible();
   // The pick is remembered (spec §3 chat_model).

@@ -34,11 +34,11 @@ describe('offline channel (no model configured)', () => {
     expect(res.events.at(-1)).toMatchObject({ type: 'end', status: 'done', charged: null });
   });
 
-  it('searches problem examples in every locale and prefers the asker’s language', async () => {
-    const zh = await t.app.services.retrieval.search('注意力机制 公式', { limit: 3, locale: 'zh', userId: null });
-    expect(zh[0]).toMatchObject({ source: 'example', id: 'example.zh.3' });
-    const ja = await t.app.services.retrieval.search('アテンション機構', { limit: 1, locale: 'ja', userId: null });
-    expect(ja[0]?.id).toBe('example.ja.3');
+  it('searches help in every locale and prefers the asker’s language', async () => {
+    const zh = await t.app.services.retrieval.search('公式 LaTeX', { limit: 3, locale: 'zh', userId: null });
+    expect(zh[0]).toMatchObject({ source: 'help', id: 'chat.zh' });
+    const ja = await t.app.services.retrieval.search('数式 LaTeX', { limit: 1, locale: 'ja', userId: null });
+    expect(ja[0]?.id).toBe('chat.ja');
   });
 });
 

@@ -9,6 +9,7 @@ import { defineStreamRoute } from '../chat/sse.js';
 import { ChatModelError } from '../../providers/ai/chat-model.js';
 import { resolvePaperModel } from './paper.ai.js';
 import { PaperAiService } from './paper-ai.service.js';
+import { paperRetrievalSource } from './paper-source.js';
 import type { ImportFile } from './import/import.service.js';
 
 /** AI calls per visitor IP or user an hour: they may cost model tokens. */
@@ -20,19 +21,7 @@ export async function paperRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const ai = new PaperAiService(papers);
 
   // The offline chat channel and retrieval-augmented answers can cite the local corpus.
-  app.services.retrieval.register({
-    name: 'paper',
-    search: async (query, options) => {
-      await papers.index.ready();
-      const terms = papers.index.terms(query);
-      const ranked = papers.index.search(terms, {}, options.limit);
-      const rows = new Map((await papers.repo.byIds(ranked.ids)).map((r) => [r.id, r]));
-      return ranked.ids.flatMap((id, i) => {
-        const row = rows.get(id);
-        return row ? [{ source: 'paper', id: String(id), title: row.title, text: row.abstract, url: row.url ?? undefined, score: ranked.scores[i]! }] : [];
-      });
-    },
-  });
+  app.services.retrieval.register(paperRetrievalSource(papers));
 
   // Build the index in the background once the server listens, so start-up is not delayed and the first search rarely waits.
   app.server.once('listening', () => {

@@ -1,14 +1,19 @@
 import type { Locale } from '@xueba/contract';
 
-/** Built-in help articles the offline channel can quote (one per topic, in every interface language). */
+/**
+ * Built-in help articles the offline channel can quote (one per topic, in every
+ * interface language). The texts are shown as Markdown with formulas: a formula
+ * delimiter meant literally is written as inline code, or the renderer reads
+ * the text between two `$` as a formula.
+ */
 export const HELP_ARTICLES: { id: string; texts: Record<Locale, { title: string; text: string }> }[] = [
   {
     id: 'chat',
     texts: {
-      zh: { title: '如何使用学术对话', text: '在对话页输入问题，按 Enter 发送，Shift+Enter 换行。回答会逐字显示，可随时停止、重新生成、编辑问题后重新发送、复制、收藏，或把整段对话导出为 Markdown。公式使用 LaTeX（$…$ 或 $$…$$）显示。AI 生成的内容不保证准确，请自行核实。' },
-      en: { title: 'Using academic chat', text: 'Type a question on the chat page and press Enter to send; Shift+Enter starts a new line. The answer streams in; you can stop it, regenerate it, edit the question and resend, copy, bookmark, or export the whole conversation as Markdown. Formulas are written in LaTeX ($…$ or $$…$$). AI-generated content is not guaranteed to be accurate; check it.' },
-      ja: { title: '学術チャットの使い方', text: 'チャット画面で質問を入力し Enter で送信、Shift+Enter で改行します。回答は逐次表示され、停止・再生成・質問の編集と再送信・コピー・お気に入り・Markdown での書き出しができます。数式は LaTeX（$…$ または $$…$$）で表示されます。AI の生成内容は正確とは限りません。' },
-      ko: { title: '학술 대화 사용법', text: '대화 화면에서 질문을 입력하고 Enter로 보내며 Shift+Enter로 줄을 바꿉니다. 답변은 실시간으로 표시되며 중지, 다시 생성, 질문 편집 후 다시 보내기, 복사, 즐겨찾기, Markdown 내보내기를 할 수 있습니다. 수식은 LaTeX($…$ 또는 $$…$$)로 표시됩니다. AI 생성 내용은 정확성을 보장하지 않습니다.' },
+      zh: { title: '如何使用学术对话', text: '在对话页输入问题，按 Enter 发送，Shift+Enter 换行。回答会逐字显示，可随时停止、重新生成、编辑问题后重新发送、复制、收藏，或把整段对话导出为 Markdown。公式使用 LaTeX（`$…$` 或 `$$…$$`）显示。AI 生成的内容不保证准确，请自行核实。' },
+      en: { title: 'Using academic chat', text: 'Type a question on the chat page and press Enter to send; Shift+Enter starts a new line. The answer streams in; you can stop it, regenerate it, edit the question and resend, copy, bookmark, or export the whole conversation as Markdown. Formulas are written in LaTeX (`$…$` or `$$…$$`). AI-generated content is not guaranteed to be accurate; check it.' },
+      ja: { title: '学術チャットの使い方', text: 'チャット画面で質問を入力し Enter で送信、Shift+Enter で改行します。回答は逐次表示され、停止・再生成・質問の編集と再送信・コピー・お気に入り・Markdown での書き出しができます。数式は LaTeX（`$…$` または `$$…$$`）で表示されます。AI の生成内容は正確とは限りません。' },
+      ko: { title: '학술 대화 사용법', text: '대화 화면에서 질문을 입력하고 Enter로 보내며 Shift+Enter로 줄을 바꿉니다. 답변은 실시간으로 표시되며 중지, 다시 생성, 질문 편집 후 다시 보내기, 복사, 즐겨찾기, Markdown 내보내기를 할 수 있습니다. 수식은 LaTeX(`$…$` 또는 `$$…$$`)로 표시됩니다. AI 생성 내용은 정확성을 보장하지 않습니다.' },
     },
   },
   {
@@ -33,7 +38,7 @@ export const HELP_ARTICLES: { id: string; texts: Record<Locale, { title: string;
     id: 'models',
     texts: {
       zh: { title: '接入 AI 模型', text: '管理员可在「后台 → 模型」中添加任意兼容 OpenAI 接口的渠道（如 OpenAI、DeepSeek、通义千问、智谱、Moonshot、Ollama、vLLM），填写接口地址、API 密钥（加密保存）和超时时间，设置模型名称、计费方式和默认模型，并用“测试”按钮验证。未接入模型时，对话使用离线检索渠道，只引用帮助文本，不会冒充模型。' },
-      en: { title: 'Connecting an AI model', text: 'An administrator adds any OpenAI-compatible channel (OpenAI, DeepSeek, Qwen, Zhipu, Moonshot, Ollama, vLLM) in Admin → Models: base URL, API key (stored encrypted) and timeouts, then the models with their names, billing and the default model, and checks it with the Test button. Without a model, chat uses the offline retrieval channel, which quotes help texts and never pretends to be a model.' },
+      en: { title: 'Connecting an AI model', text: 'An administrator adds any OpenAI-compatible channel (OpenAI, DeepSeek, Qwen, Zhipu, Moonshot, Ollama, vLLM) in Admin → Models: base URL, API key (stored encrypted) and timeouts, then the models with their names, billing and the default model, and checks it with the Test button. Without a model, chat uses the offline retrieval channel, which quotes the paper library and help texts and never pretends to be a model.' },
       ja: { title: 'AI モデルの接続', text: '管理者は「管理 → モデル」で OpenAI 互換のチャネル（OpenAI、DeepSeek、Qwen、Zhipu、Moonshot、Ollama、vLLM など）を追加し、ベース URL、API キー（暗号化保存）、タイムアウト、モデル名、課金方法、既定モデルを設定し、「テスト」で確認できます。モデルがない間はオフライン検索チャネルがヘルプを引用して答え、モデルのふりはしません。' },
       ko: { title: 'AI 모델 연결', text: '관리자는 "관리 → 모델"에서 OpenAI 호환 채널(OpenAI, DeepSeek, Qwen, Zhipu, Moonshot, Ollama, vLLM 등)을 추가하고 기본 URL, API 키(암호화 저장), 시간 제한, 모델 이름, 과금 방식, 기본 모델을 설정한 뒤 "테스트" 버튼으로 확인할 수 있습니다. 모델이 없으면 대화는 오프라인 검색 채널을 사용하며 도움말만 인용하고 모델인 척하지 않습니다.' },
     },

@@ -42,7 +42,7 @@ async function refreshTemplates() {
   ]);
 }
 
-const after = <T>(refresh: () => Promise<unknown>) => async (promise: Promise<T>) => {
+const after = (refresh: () => Promise<unknown>) => async <T>(promise: Promise<T>): Promise<T> => {
   const result = await promise;
   await refresh();
   return result;

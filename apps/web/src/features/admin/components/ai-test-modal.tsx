@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
 import { runAiStream } from '@/lib/ai-stream';
 
-export type TestTarget = { model: string } | { channel_id: number };
+export type TestTarget = { model: string } | { channel_id: number; upstream_model?: string };
 
 /**
  * Streams a short reply from a model or channel so the operator sees it work

@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useLocalePath } from '@/hooks/use-locale';
 import { useIsNarrow } from '@/hooks/use-narrow';
 import { AdminNav } from '../components/admin-nav';
+import { ConnectModelStep } from '../components/connect-model-step';
 import { ADMIN_ROOT, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, type AdminSectionKey } from '../lib/admin-sections';
 import '../admin.css';
 
@@ -37,6 +38,7 @@ export default function AdminPage() {
   return (
     <div className="admin" data-testid="admin-page">
       <h1 className="admin__title">{t('admin.title')}</h1>
+      <ConnectModelStep />
       <div className="admin__body">
         {!narrow && (
           <nav className="admin__nav" aria-label={t('adminnav.nav_label')} data-testid="admin-nav">

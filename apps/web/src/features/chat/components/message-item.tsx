@@ -11,7 +11,10 @@ import {
 } from '@ant-design/icons';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Markdown } from '@/components/markdown/markdown';
+import { useLocalePath } from '@/hooks/use-locale';
+import { useUser } from '@/lib/auth';
 import { copyText } from '@/lib/clipboard';
 import { checkUrl } from '@/lib/safe-navigate';
 import type { UiMessage } from '../hooks/use-chat-session';
@@ -48,6 +51,26 @@ function Sources({ message }: { message: UiMessage }) {
         })}
       </ol>
     </section>
+  );
+}
+
+/** The offline answer's notice; an administrator also gets the way to connect a model. */
+function OfflineBadge() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const localePath = useLocalePath();
+  return (
+    <p className="msg__offline" data-testid="offline-badge">
+      {t('chat.offline_badge')}
+      {user?.role === 'admin' && (
+        <>
+          {' · '}
+          <Link to={localePath('/admin/models')} data-testid="offline-connect-model">
+            {t('chat.connect_model')}
+          </Link>
+        </>
+      )}
+    </p>
   );
 }
 
@@ -122,11 +145,7 @@ export const MessageItem = memo(function MessageItem({
   const generating = message.status === 'generating';
   return (
     <div className={`msg msg--assistant msg--${message.status}`} data-testid="message-assistant" data-status={message.status} aria-busy={generating}>
-      {message.offline && (
-        <p className="msg__offline" data-testid="offline-badge">
-          {t('chat.offline_badge')}
-        </p>
-      )}
+      {message.offline && <OfflineBadge />}
       <div className="msg__body" data-testid="message-content">
         {message.content ? <Markdown text={message.content} /> : generating ? <span className="msg__thinking">{t('chat.thinking')}</span> : null}
         {generating && message.content && <span className="msg__caret" aria-hidden="true" />}

@@ -117,6 +117,7 @@ export default function ChatPage() {
   const guestLeft = Math.max(0, config.chat.chat_limit - visitorQuestionsToday());
   const guestHint = guestLeft > 0 ? t('chat.guest_hint', { count: config.chat.chat_limit, left: guestLeft }) : t('chat.guest_used_up', { count: config.chat.chat_limit });
   const examples = config.pc_page.problem_examples;
+  const offline = list.find((m) => m.key === model)?.channel === 'offline';
 
   return (
     <div className={`chat${signedIn ? '' : ' chat--guest'}${listOpen ? ' chat--list-open' : ''}`} data-testid="chat-page">
@@ -211,9 +212,16 @@ export default function ChatPage() {
           </div>
         </div>
         <Composer ref={composer} streaming={session.streaming} onSend={send} onStop={() => void session.stop()} />
-        <p className="chat__disclaimer" data-testid="ai-disclaimer">
-          {t('shell.disclaimer')}
-        </p>
+        {/* The offline channel quotes sources; calling its answers AI-generated would claim a model wrote them. */}
+        {offline ? (
+          <p className="chat__disclaimer" data-testid="offline-disclaimer">
+            {t('chat.offline_disclaimer')}
+          </p>
+        ) : (
+          <p className="chat__disclaimer" data-testid="ai-disclaimer">
+            {t('shell.disclaimer')}
+          </p>
+        )}
       </section>
       <BalanceDialog message={balanceMessage} onClose={() => setBalanceMessage(null)} />
     </div>

@@ -6,6 +6,7 @@ import { Pager } from '@/components/pager';
 import { useLocale } from '@/hooks/use-locale';
 import { copyText } from '@/lib/clipboard';
 import { formatDate } from '@/lib/format';
+import { markdownPreview } from '@/lib/plain-text';
 import { confirmBox } from '@/lib/notify';
 import { deleteCreation, HISTORY_PAGE_SIZE, useHistory } from '../api/templates';
 
@@ -44,7 +45,9 @@ export function CreationHistory({ templateId, onView }: { templateId: number | n
                 <DeleteOutlined />
               </button>
             </div>
-            <p className="history-item__preview">{c.output || Object.values(c.inputs).join(' · ')}</p>
+            <p className="history-item__preview" data-testid={`creation-preview-${c.id}`}>
+              {(c.output && markdownPreview(c.output)) || Object.values(c.inputs).join(' · ')}
+            </p>
           </li>
         ))}
       </ul>

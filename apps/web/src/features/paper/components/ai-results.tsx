@@ -60,7 +60,12 @@ export function AiResults({ question }: { question: string }) {
           </p>
         )}
         {answer.trim() ? <AnswerText answer={answer} max={lists.length} onCite={cite} /> : <p className="muted">{t('paper.ai_no_answer')}</p>}
-        <p className="muted small">{t('shell.disclaimer')}</p>
+        {/* An extract stitched from abstracts is not AI-generated text. */}
+        {byModel && (
+          <p className="muted small" data-testid="ai-disclaimer">
+            {t('shell.disclaimer')}
+          </p>
+        )}
       </article>
       {lists.length > 0 && (
         <>

@@ -54,7 +54,12 @@ export function Interpretation({ id }: { id: string }) {
           {state.error}
         </p>
       )}
-      {state.status === 'done' && <p className="muted small">{t('shell.disclaimer')}</p>}
+      {/* The offline interpretation quotes the paper's own sentences: not AI-generated text. */}
+      {state.status === 'done' && state.byModel && (
+        <p className="muted small" data-testid="ai-disclaimer">
+          {t('shell.disclaimer')}
+        </p>
+      )}
     </section>
   );
 }
