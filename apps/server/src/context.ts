@@ -12,6 +12,7 @@ import { MessageLog } from './providers/redact.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
 import { FileUrlSigner } from './providers/storage/signed-url.js';
+import { S3FileStorage } from './providers/storage/s3-storage.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { MaintenanceScheduler } from './platform/maintenance.js';
 import { maintenanceTasks } from './maintenance-tasks.js';
@@ -44,10 +45,31 @@ export interface OwnedContext {
   close(): Promise<void>;
 }
 
+/** The S3 store that S3_BUCKET selects (decision 0024); null without it (files stay in DATA_DIR/files). */
+export function s3Storage(env: Env, now: () => Date): S3FileStorage | null {
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return null;
+  return new S3FileStorage(
+    {
+      bucket: env.S3_BUCKET,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      publicUrl: env.S3_PUBLIC_URL,
+    },
+    now,
+  );
+}
+
 /** Opens the database (migrating it), the bus and the providers chosen by the environment. */
 export async function createContext(env: Env, options: ContextOptions = {}): Promise<OwnedContext> {
   const dataDir = options.memory ? 'memory' : path.join(env.dataDir);
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const now = options.now ?? (() => new Date());
+  const bucket = options.storage ? null : s3Storage(env, now);
+  // Checked before anything opens: a wrong key or bucket stops the process with a clear sentence.
+  await bucket?.verify();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? 'memory' : dataDir, thread: env.PGLITE_THREAD, log: logger });
   let bus: InvalidationBus;
   try {
@@ -58,7 +80,6 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   }
   const appSecret = resolveAppSecret(env.APP_SECRET, options.memory ? 'memory' : env.dataDir);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const now = options.now ?? (() => new Date());
   const fileUrls = new FileUrlSigner(appSecret, now);
   // The log-only transports print codes for developers, never in production.
   const messageLog = new MessageLog(log, env.NODE_ENV !== 'production');
@@ -72,7 +93,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     appSecret,
     mail,
     sms: new LogSmsProvider(messageLog),
-    storage: options.storage ? options.storage(fileUrls) : new LocalFileStorage(path.join(env.dataDir, 'files'), fileUrls),
+    storage: options.storage ? options.storage(fileUrls) : (bucket ?? new LocalFileStorage(path.join(env.dataDir, 'files'), fileUrls)),
     remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),
     now,
@@ -89,6 +110,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
       await bus.close();
       await mail.close();
       await database.close();
+      bucket?.client.destroy();
     },
   };
 }
