@@ -12,7 +12,7 @@ import { MessageLog } from './providers/redact.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
 import { FileUrlSigner } from './providers/storage/signed-url.js';
-import { S3FileStorage } from './providers/storage/s3-storage.js';
+import { s3Storage } from './providers/storage/s3-storage.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { MaintenanceScheduler } from './platform/maintenance.js';
 import { maintenanceTasks } from './maintenance-tasks.js';
@@ -43,23 +43,6 @@ export interface OwnedContext {
   /** Periodic upkeep (pruning old rows), running from creation until close. */
   maintenance: MaintenanceScheduler;
   close(): Promise<void>;
-}
-
-/** The S3 store that S3_BUCKET selects (decision 0024); null without it (files stay in DATA_DIR/files). */
-export function s3Storage(env: Env, now: () => Date): S3FileStorage | null {
-  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return null;
-  return new S3FileStorage(
-    {
-      bucket: env.S3_BUCKET,
-      endpoint: env.S3_ENDPOINT,
-      region: env.S3_REGION,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-      publicUrl: env.S3_PUBLIC_URL,
-    },
-    now,
-  );
 }
 
 /** Opens the database (migrating it), the bus and the providers chosen by the environment. */

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Env } from '../../config/env.js';
 import { assertSafeKey, type FileStorage } from './storage.js';
 
 export interface S3Settings {
@@ -137,4 +138,21 @@ export class S3FileStorage implements FileStorage {
     assertSafeKey(key);
     return `${this.settings.publicUrl.replace(/\/+$/, '')}/${key}`;
   }
+}
+
+/** The S3 store that S3_BUCKET selects (decision 0024); null without it (files stay in DATA_DIR/files). */
+export function s3Storage(env: Env, now: () => Date): S3FileStorage | null {
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return null;
+  return new S3FileStorage(
+    {
+      bucket: env.S3_BUCKET,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      publicUrl: env.S3_PUBLIC_URL,
+    },
+    now,
+  );
 }
