@@ -102,6 +102,9 @@ describe('documents on an S3-compatible bucket', () => {
     const served = await fetch(url);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
+    // The PDF viewer fetches that URL: the page's policy lets it connect to the bucket.
+    const page = await t.app.inject({ method: 'GET', url: '/api/doc/list', headers: { token: owner.token } });
+    expect(String(page.headers['content-security-policy'])).toContain(`connect-src 'self' ${peer.endpoint}`);
 
     // The session download streams from the bucket too; another member gets nothing.
     const api = await t.app.inject({ method: 'GET', url: `/api/doc/file?id=${id}`, headers: { token: owner.token } });

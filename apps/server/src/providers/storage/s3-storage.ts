@@ -133,6 +133,13 @@ export class S3FileStorage implements FileStorage {
     return { url, expiresAt: new Date(signingDate.getTime() + expiresIn * 1000) };
   }
 
+  urlOrigins(): string[] {
+    const { bucket, endpoint, region, forcePathStyle } = this.settings;
+    if (!endpoint) return [`https://${bucket}.s3.${region}.amazonaws.com`];
+    const url = new URL(endpoint);
+    return [forcePathStyle ? url.origin : `${url.protocol}//${bucket}.${url.host}`];
+  }
+
   publicUrl(key: string): string | null {
     if (!this.settings.publicUrl) return null;
     assertSafeKey(key);

@@ -33,6 +33,8 @@ export interface FileStorage {
   checkPrivateUrl?(key: string, query: unknown): SignedUrlCheck;
   /** Where a public key is read from outside this process (a CDN), or null when `/files/` serves it. */
   publicUrl?(key: string): string | null;
+  /** Origins of the URLs privateUrl answers when they are not this site's (the browser must be allowed to fetch them). */
+  urlOrigins?(): string[];
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)*$/;
