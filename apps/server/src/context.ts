@@ -12,6 +12,7 @@ import { MessageLog } from './providers/redact.js';
 import { LocalFileStorage, type FileStorage } from './providers/storage/storage.js';
 import { HttpRemoteFileSource } from './providers/http/remote-file.js';
 import { FileUrlSigner } from './providers/storage/signed-url.js';
+import { s3Storage } from './providers/storage/s3-storage.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { MaintenanceScheduler } from './platform/maintenance.js';
 import { maintenanceTasks } from './maintenance-tasks.js';
@@ -48,6 +49,10 @@ export interface OwnedContext {
 export async function createContext(env: Env, options: ContextOptions = {}): Promise<OwnedContext> {
   const dataDir = options.memory ? 'memory' : path.join(env.dataDir);
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const now = options.now ?? (() => new Date());
+  const bucket = options.storage ? null : s3Storage(env, now);
+  // Checked before anything opens: a wrong key or bucket stops the process with a clear sentence.
+  await bucket?.verify();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? 'memory' : dataDir, thread: env.PGLITE_THREAD, log: logger });
   let bus: InvalidationBus;
   try {
@@ -58,7 +63,6 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   }
   const appSecret = resolveAppSecret(env.APP_SECRET, options.memory ? 'memory' : env.dataDir);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const now = options.now ?? (() => new Date());
   const fileUrls = new FileUrlSigner(appSecret, now);
   // The log-only transports print codes for developers, never in production.
   const messageLog = new MessageLog(log, env.NODE_ENV !== 'production');
@@ -72,7 +76,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
     appSecret,
     mail,
     sms: createSmsProvider(env, messageLog),
-    storage: options.storage ? options.storage(fileUrls) : new LocalFileStorage(path.join(env.dataDir, 'files'), fileUrls),
+    storage: options.storage ? options.storage(fileUrls) : (bucket ?? new LocalFileStorage(path.join(env.dataDir, 'files'), fileUrls)),
     remoteFiles: new HttpRemoteFileSource({ allowHosts: env.REMOTE_FETCH_ALLOW_HOSTS }),
     version: readVersion(),
     now,
@@ -89,6 +93,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
       await bus.close();
       await mail.close();
       await database.close();
+      bucket?.client.destroy();
     },
   };
 }

@@ -158,6 +158,23 @@ const envSchema = z.object({
   AI_MODELS: z.string().optional(),
   /** Embedding model on the env channel: documents get hybrid (keyword + vector) retrieval. Unset: keyword only. */
   AI_EMBEDDING_MODEL: z.string().optional(),
+  /**
+   * Files in an S3-compatible bucket instead of DATA_DIR/files, so several app processes share them
+   * (decision 0024). S3_BUCKET selects it; the key pair is required with it.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, . and -)')
+    .optional(),
+  /** Unset: AWS; else the service's URL (MinIO, Cloudflare R2, Aliyun OSS, Tencent COS…). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `endpoint/bucket/key` addressing, which most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: boolish,
+  /** Public base URL of the bucket's `public/` keys (a CDN or public-read bucket); unset: served through /files/. */
+  S3_PUBLIC_URL: z.string().url().optional(),
   /** Background job poll interval (documents processing); 0 runs jobs only when driven (tests). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
@@ -185,6 +202,14 @@ function smsIssues(source: Record<string, string | undefined>): string[] {
 type ParsedEnv = z.infer<typeof envSchema>;
 export type Env = Omit<ParsedEnv, 'LOG_LEVEL'> & { LOG_LEVEL: NonNullable<ParsedEnv['LOG_LEVEL']>; dataDir: string };
 
+function s3ConfigProblem(env: ParsedEnv): string | null {
+  if (env.S3_BUCKET) {
+    return env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? null : 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY';
+  }
+  const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter((key) => env[key] !== undefined);
+  return stray.length > 0 ? `${stray.join(', ')} set without S3_BUCKET (files would silently stay in DATA_DIR)` : null;
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -195,6 +220,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
     throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const s3Problem = s3ConfigProblem(parsed.data);
+  if (s3Problem) throw new Error(`Invalid configuration:\n  ${s3Problem}`);
   const logLevel = parsed.data.LOG_LEVEL ?? (parsed.data.NODE_ENV === 'production' ? 'warn' : 'info');
   return { ...parsed.data, LOG_LEVEL: logLevel, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

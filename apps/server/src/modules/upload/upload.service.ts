@@ -102,7 +102,9 @@ export class UploadService {
     }
     const site = await this.services.settings.site();
     const base = (site.domain || origin).replace(/\/+$/, '');
-    const uri = `/files/${key}`;
-    return { url: `${base}${uri}`, uri, name: cleanName(file.filename, type.ext), size: file.data.length, mime: type.mime };
+    // A bucket behind a CDN hands out its own address (decision 0024); else this site's `/files/` serves the key.
+    const external = this.ctx.storage.publicUrl?.(key) ?? null;
+    const uri = external ?? `/files/${key}`;
+    return { url: external ?? `${base}${uri}`, uri, name: cleanName(file.filename, type.ext), size: file.data.length, mime: type.mime };
   }
 }

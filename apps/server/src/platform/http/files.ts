@@ -1,18 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MessageKey } from '@xueba/contract';
 import type { AppContext } from '../context.js';
-import { fileAccess } from '../../providers/storage/file-keys.js';
+import { contentTypeOf, fileAccess } from '../../providers/storage/file-keys.js';
 import { sendFailure } from './envelope.js';
 import { readToken } from './route.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-};
 
 /**
  * Why a request may not read a private key, or null when it may: a valid
@@ -44,9 +35,8 @@ export function serveFiles(app: FastifyInstance, ctx: AppContext): void {
     }
     const file = await ctx.storage.open(key);
     if (!file) return sendFailure(request, reply, 404, 'not_found');
-    const ext = key.split('.').pop()?.toLowerCase() ?? '';
     return reply
-      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('content-type', contentTypeOf(key))
       .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', access.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store')

@@ -30,10 +30,12 @@ export const CSP_DIRECTIVES = {
 /** Powerful features the app never uses, switched off for it and anything it frames. */
 export const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'hid', 'midi', 'display-capture'].map((feature) => `${feature}=()`).join(', ');
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** `fileOrigins`: where the store's presigned file URLs point (an S3 bucket, decision 0024); the PDF viewer fetches them. */
+export async function registerSecurityHeaders(app: FastifyInstance, fileOrigins: string[] = []): Promise<void> {
+  const directives = { ...CSP_DIRECTIVES, 'connect-src': [...CSP_DIRECTIVES['connect-src'], ...fileOrigins] };
   await app.register(helmet, {
     // Helmet's defaults add upgrade-insecure-requests, which would send every asset of a plain-HTTP install to https and break it.
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Browsers honour HSTS only over https; without includeSubDomains it cannot lock out the operator's other hosts.
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },

@@ -35,3 +35,18 @@ export function newFileKey(now: Date, file: NewFileKey): string {
   const tail = `${file.kind}/${now.getUTCFullYear()}/${month}/${randomToken(18)}.${file.ext}`;
   return file.visibility === 'public' ? `public/${tail}` : `private/${file.userId}/${tail}`;
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+
+/** The type a key is served with, from its extension (keys are never user-named). */
+export function contentTypeOf(key: string): string {
+  const ext = key.split('.').pop()?.toLowerCase() ?? '';
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}

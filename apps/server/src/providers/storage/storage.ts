@@ -1,17 +1,20 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FileUrlSigner, SignedUrlCheck } from './signed-url.js';
 
 /**
  * Stored files (avatars, documents, generated images). Local directory by
- * default; an S3-compatible store implements the same interface in production.
+ * default; an S3-compatible bucket (`s3-storage.ts`) when several processes share files.
  * Keys are relative paths with forward slashes, never user-controlled; their
  * prefix says who may read them (`file-keys.ts`, decision 0017).
  */
 export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Like put, from a stream, without holding the whole file in memory. */
+  putStream(key: string, stream: Readable, contentType: string): Promise<void>;
   /** null when the key does not exist. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
@@ -28,6 +31,10 @@ export interface FileStorage {
    * serves private keys to their owner's session only).
    */
   checkPrivateUrl?(key: string, query: unknown): SignedUrlCheck;
+  /** Where a public key is read from outside this process (a CDN), or null when `/files/` serves it. */
+  publicUrl?(key: string): string | null;
+  /** Origins of the URLs privateUrl answers when they are not this site's (the browser must be allowed to fetch them). */
+  urlOrigins?(): string[];
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)*$/;
@@ -66,11 +73,20 @@ export class LocalFileStorage extends SignedUrlStorage implements FileStorage {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
+    await this.putStream(key, Readable.from([data]));
+  }
+
+  async putStream(key: string, stream: Readable): Promise<void> {
     const file = this.resolve(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     // Write then rename, so a reader never sees half a file.
     const temp = `${file}.${process.pid}.tmp`;
-    await fsp.writeFile(temp, data);
+    try {
+      await pipeline(stream, fs.createWriteStream(temp));
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
     await fsp.rename(temp, file);
   }
 
@@ -102,10 +118,14 @@ export class MemoryFileStorage extends SignedUrlStorage implements FileStorage {
     assertSafeKey(key);
     this.files.set(key, { data, contentType });
   }
+  async putStream(key: string, stream: Readable, contentType: string): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    await this.put(key, Buffer.concat(chunks), contentType);
+  }
   async open(key: string): Promise<{ stream: Readable; size: number } | null> {
     const entry = this.files.get(key);
     if (!entry) return null;
-    const { Readable } = await import('node:stream');
     return { stream: Readable.from([entry.data]), size: entry.data.length };
   }
   async remove(key: string): Promise<void> {
