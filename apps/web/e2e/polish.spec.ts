@@ -1,0 +1,134 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../../playwright.config';
+import { openAdminUser, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
+
+// Rough edges a newcomer reported: untranslated keys in the admin console, a
+// phone header that cut its search box, a sidebar that cut its balance card or
+// ended above the page bottom. Screenshots go to test-results/screens.
+
+const PREFIXES = { zh: '', en: '/en', ja: '/ja', ko: '/ko' } as const;
+
+/**
+ * The text a person can read inside `root` (every text node, including the
+ * pre-rendered hidden tabs, but not what is typed into inputs and textareas),
+ * and the snake_case tokens in it: an i18n key or a server code shown raw.
+ */
+async function rawKeys(root: Locator): Promise<string[]> {
+  const text = await root.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest('textarea, input, script, style')) continue;
+      parts.push(node.textContent ?? '');
+    }
+    return parts.join(' ');
+  });
+  return [...new Set(text.match(/\b[a-z]+_[a-z_]+\b/g) ?? [])];
+}
+
+test('the admin console shows no raw keys in any language, names the user whose balance it shows, and aligns the membership grant', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // A user with a sign-up gift in the ledger (reason code signup_gift).
+  const email = uniqueEmail('polish');
+  await page.goto('/');
+  await registerByEmail(page, request, email, 'user1234');
+  await signOut(page);
+  await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openAdminUser(page, email);
+  await expect(page.getByTestId('admin-ledger')).toContainText('注册赠送');
+
+  for (const [locale, prefix] of Object.entries(PREFIXES)) {
+    await page.goto(`${prefix}/admin/settings`);
+    await expect(page.getByTestId('settings-form')).toBeVisible();
+    expect(await rawKeys(page.getByTestId('settings-form')), `settings in ${locale}`).toEqual([]);
+
+    await page.goto(`${prefix}/admin/tasks`);
+    await expect(page.getByTestId('admin-tasks').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    expect(await rawKeys(page.getByTestId('admin-tasks')), `tasks in ${locale}`).toEqual([]);
+
+    await page.goto(`${prefix}/admin`);
+    const search = page.locator('input[data-testid="admin-search"]').or(page.getByTestId('admin-search').locator('input')).first();
+    await search.fill(email);
+    await search.press('Enter');
+    await page.locator('[data-testid^="admin-view-"]').first().click();
+    const drawer = page.getByTestId('admin-user-detail');
+    await expect(drawer).toContainText(email);
+    expect(await rawKeys(drawer), `user drawer in ${locale}`).toEqual([]);
+    if (locale === 'zh') {
+      // Another person's balance, not "my balance".
+      await expect(drawer).not.toContainText('我的余额');
+      await expect(drawer).toContainText('该用户余额');
+      // The three grant fields line up although only "months" has a hint below it.
+      const tops = await Promise.all(['grant-kind', 'grant-level', 'grant-months'].map(async (id) => (await page.getByTestId('grant-membership-form').locator(`.ant-form-item:has([data-testid="${id}"]) .ant-form-item-control-input`).boundingBox())!.y));
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1);
+      await page.getByTestId('grant-membership-form').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'test-results/screens/polish-admin-drawer-zh.png' });
+    }
+  }
+  await page.goto('/en/admin/settings');
+  await expect(page.getByTestId('settings-form')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/polish-admin-settings-en.png' });
+  await page.goto('/en/admin/tasks');
+  await expect(page.getByTestId('admin-tasks').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/polish-admin-tasks-en.png' });
+});
+
+async function width(page: Page, selector: string): Promise<number> {
+  return (await page.locator(selector).first().boundingBox())?.width ?? 0;
+}
+
+test('on a 390 px phone the header search box and the chat model picker keep a usable width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const prefix of ['', '/en']) {
+    await page.goto(prefix || '/');
+    await expect(page.getByTestId('home-page')).toBeVisible();
+    expect(await width(page, '[data-testid="header-search"]'), `search in ${prefix || 'zh'}`).toBeGreaterThanOrEqual(120);
+    await page.screenshot({ path: `test-results/screens/polish-header-390-${prefix.slice(1) || 'zh'}.png` });
+  }
+  await page.goto('/en/chat');
+  const picker = page.getByTestId('model-picker');
+  await expect(picker).toBeVisible();
+  // A native select cuts its chosen option's text: compare the text's width with the box's.
+  const fit = await picker.evaluate((el) => {
+    const select = el as HTMLSelectElement;
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(select.selectedOptions[0]?.textContent ?? '').width;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow
+    return { text, room };
+  });
+  expect(fit.room, `model picker room for ${fit.text}px of text`).toBeGreaterThanOrEqual(fit.text);
+  await page.screenshot({ path: 'test-results/screens/polish-chat-390-en.png' });
+});
+
+test('at 1366 × 768 the sidebar shows the whole balance card and its background reaches the bottom of a long page', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/');
+  await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  const card = page.locator('.sidebar__wallet');
+  await expect(card).toBeVisible();
+  // Whole and in view without scrolling: the links above it scroll instead.
+  expect(await card.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  const nav = page.locator('.sidebar__nav');
+  expect(await nav.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await nav.getByTestId('nav-admin').or(nav.locator('a').last()).first().scrollIntoViewIfNeeded();
+  await expect(nav.locator('a').last()).toBeInViewport();
+  const box = (await card.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(768);
+  await page.screenshot({ path: 'test-results/screens/polish-sidebar-1366.png' });
+
+  for (const path of ['/policy/service', '/academic_search?keyword=transformer']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const long = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+    const sidebar = page.locator('.sidebar');
+    if ((await sidebar.count()) === 0) continue; // a layout without a sidebar
+    const bottom = await sidebar.evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(bottom, `sidebar bottom on ${path} (page ${long}px)`).toBeGreaterThanOrEqual(768 - 1);
+    await page.screenshot({ path: `test-results/screens/polish-sidebar-bottom${path.replace(/\?.*/, '').replaceAll('/', '-')}.png`, fullPage: true });
+  }
+});
