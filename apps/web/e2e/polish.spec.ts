@@ -149,3 +149,21 @@ test('at 1366 × 768 the sidebar shows the whole balance card and its background
   await blank.close();
   expect(pixels).toEqual({ top: sidebarColour, bottom: sidebarColour });
 });
+
+test('robots.txt keeps crawlers out of the console and the API, and /openvip headings never skip a level', async ({ page, request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const body = await robots.text();
+  expect(body).toMatch(/^User-agent: \*$/m);
+  for (const path of ['/admin', '/api/', '/en/admin']) expect(body).toContain(`Disallow: ${path}`);
+  expect(body).not.toMatch(/^Disallow: \/$/m);
+
+  for (const tab of ['vip', 'recharge']) {
+    await page.goto(`/openvip?tab=${tab}`);
+    await expect(page.locator('.pkg-card').first()).toBeVisible();
+    const levels = await page.locator('main').evaluate((el) => [...el.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
+    const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1);
+    expect(skips, `heading levels on /openvip?tab=${tab}: ${levels.join(' ')}`).toEqual([]);
+  }
+});
