@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { E2E_ADMIN } from '../../../playwright.config';
 import { openAdminUser, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
 
@@ -165,5 +167,20 @@ test('robots.txt keeps crawlers out of the console and the API, and /openvip hea
     const levels = await page.locator('main').evaluate((el) => [...el.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
     const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1);
     expect(skips, `heading levels on /openvip?tab=${tab}: ${levels.join(' ')}`).toEqual([]);
+  }
+});
+
+test('text on the audited pages keeps WCAG AA contrast (axe colour-contrast, as Lighthouse runs it)', async ({ page }) => {
+  const axe = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  for (const path of ['/', '/chat', '/academic_search', '/openvip']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(axe); // through the debugger, so the page's CSP does not apply
+    const low = await page.evaluate(async () => {
+      const axeGlobal = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+      const result = await axeGlobal.run(document, { runOnly: ['color-contrast'] });
+      return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`));
+    });
+    expect(low, `contrast on ${path}`).toEqual([]);
   }
 });

@@ -25,7 +25,7 @@ function contrast(a: string, b: string): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-const TEXT = ['text', 'text-2', 'text-3', 'brand', 'gold', 'danger'];
+const TEXT = ['text', 'text-2', 'text-3', 'brand', 'gold', 'danger', 'success'];
 const BACKGROUNDS = ['bg', 'surface', 'surface-2', 'brand-soft', 'gold-soft'];
 
 describe('design tokens', () => {
