@@ -1,6 +1,8 @@
 // Front-end budget: the gzip size of the JS a page loads (measured in Chromium:
-// every script response of the first screen) and its Lighthouse performance
-// score (desktop preset) on the built app served by the real server.
+// every script response of the first screen) and its Lighthouse performance,
+// accessibility and SEO scores (desktop preset) on the built app served by the
+// real server. Accessibility and SEO must be 100: below that the run is flagged
+// (exit code 1) with the failing audits listed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,18 +50,24 @@ function lighthouse(root, url) {
   const out = path.join(os.tmpdir(), `lh-${Date.now()}.json`);
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/lighthouse/cli/index.js'), url, '--preset=desktop', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${FLAGS.join(' ')}`],
+    [path.join(root, 'node_modules/lighthouse/cli/index.js'), url, '--preset=desktop', '--only-categories=performance,accessibility,seo', '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${FLAGS.join(' ')}`],
     { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 180_000 },
   );
   if (result.status !== 0 || !fs.existsSync(out)) return { score: 'error', detail: (result.stderr || '').split('\n').slice(-3).join(' ') };
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out, { force: true });
   const audit = (id) => report.audits[id]?.displayValue ?? '';
-  return { score: Math.round(report.categories.performance.score * 100), fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') };
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  // The audits that cost points in a category (score below 1 and weighed in it).
+  const failing = (id) =>
+    (report.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score !== null && report.audits[ref.id]?.score < 1)
+      .map((ref) => ref.id);
+  return { score: score('performance'), accessibility: score('accessibility'), seo: score('seo'), failing: [...failing('accessibility'), ...failing('seo')], fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') };
 }
 
 /** Pages and the element that shows their first screen has rendered. */
-const FIRST_SCREEN = { '/': '[data-testid=home-page]', '/chat': '[data-testid=chat-page]', '/academic_search': '[data-testid=academic-search-page]' };
+const FIRST_SCREEN = { '/': '[data-testid=home-page]', '/chat': '[data-testid=chat-page]', '/academic_search': '[data-testid=academic-search-page]', '/openvip': '[data-testid=openvip-page]' };
 
 export async function benchWeb(root, pages = ['/']) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-web-'));
@@ -72,13 +80,16 @@ export async function benchWeb(root, pages = ['/']) {
     for (const pagePath of pages) {
       const js = await firstScreenJs(base, pagePath, FIRST_SCREEN[pagePath] ?? 'main');
       const lh = lighthouse(root, `${base}${pagePath}`);
-      rows.push({ page: pagePath, 'js files': js.files, 'js gzip KB': js.kb, 'with prefetch KB': js.withPrefetchKb, 'KB goal': '≤ 200', lighthouse: lh.score, 'score goal': '≥ 95', fcp: lh.fcp ?? '', lcp: lh.lcp ?? '', tbt: lh.tbt ?? '', cls: lh.cls ?? '' });
+      rows.push({ page: pagePath, 'js files': js.files, 'js gzip KB': js.kb, 'with prefetch KB': js.withPrefetchKb, 'KB goal': '≤ 200', lighthouse: lh.score, 'score goal': '≥ 95', a11y: lh.accessibility ?? 'error', seo: lh.seo ?? 'error', 'a11y/seo goal': '100', failing: (lh.failing ?? []).join(' '), fcp: lh.fcp ?? '', lcp: lh.lcp ?? '', tbt: lh.tbt ?? '', cls: lh.cls ?? '' });
     }
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log('\nFront end (Chromium; JS gzip of every script the page loads; Lighthouse desktop preset)\n');
-  console.log(table(rows, ['page', 'js files', 'js gzip KB', 'with prefetch KB', 'KB goal', 'lighthouse', 'score goal', 'fcp', 'lcp', 'tbt', 'cls']));
+  console.log(table(rows, ['page', 'js files', 'js gzip KB', 'with prefetch KB', 'KB goal', 'lighthouse', 'score goal', 'a11y', 'seo', 'a11y/seo goal', 'fcp', 'lcp', 'tbt', 'cls']));
+  const below = rows.filter((r) => r.a11y !== 100 || r.seo !== 100);
+  for (const r of below) console.log(`FLAG ${r.page}: accessibility ${r.a11y}, SEO ${r.seo} (goal 100); failing audits: ${r.failing || 'none reported'}`);
+  if (below.length > 0) process.exitCode = 1;
   return rows;
 }

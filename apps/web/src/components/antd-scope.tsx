@@ -1,4 +1,5 @@
 import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
 import { useMemo, type ReactNode } from 'react';
 import { useStore } from '@/lib/create-store';
 import { currentLocale } from '@/lib/i18n';
@@ -18,8 +19,12 @@ export default function AntdScope({ children }: { children: ReactNode }) {
   const locale = i18n.language ? currentLocale() : 'zh';
   const antdLocale = useAntdLocale(locale);
   const theme = useMemo(() => themeConfig(mode), [mode]);
+  // Always a locale, never undefined: antd wraps the tree in its locale provider
+  // only when one is given, so the language's chunk arriving later re-mounted
+  // everything below — an open sign-up popup lost the email just typed. Until
+  // it arrives, antd's own default (English, already in its runtime) stands in.
   return (
-    <ConfigProvider theme={theme} locale={antdLocale}>
+    <ConfigProvider theme={theme} locale={antdLocale ?? enUS}>
       {children}
     </ConfigProvider>
   );

@@ -83,7 +83,15 @@ export function AppHeader({ onMenu, brand = false }: { onMenu?: () => void; bran
             disabled={signedIn}
             data-testid="login-open"
           >
-            {signedIn ? t('common.loading') : t('auth.login_register')}
+            {signedIn ? (
+              t('common.loading')
+            ) : (
+              <>
+                {/* A phone header keeps the short label so the search box stays usable. */}
+                <span className="login-label--long">{t('auth.login_register')}</span>
+                <span className="login-label--short">{t('auth.login')}</span>
+              </>
+            )}
           </button>
         )}
       </div>

@@ -58,7 +58,7 @@ export function GrantMembershipForm({ userId, memberships, onDone }: { userId: n
         onFinish={(v) => void submit(v)}
         data-testid="grant-membership-form"
       >
-        <div className="form-row">
+        <div className="form-row form-row--top">
           <Form.Item name="kind" label={t('doc.admin.kind')} className="grow">
             <Select options={MEMBERSHIP_KINDS.map((k) => ({ value: k, label: t(`members.kind.${k}`) }))} data-testid="grant-kind" aria-label={t('doc.admin.kind')} />
           </Form.Item>

@@ -28,7 +28,7 @@ export function TasksPanel() {
       .join(' · ');
   const columns: TableColumnsType<AdminTask> = [
     { title: 'ID', dataIndex: 'id', width: 64 },
-    { title: t('promotionadmin.task_kind'), dataIndex: 'kind', width: 100, render: (v: string) => <code>{v}</code> },
+    { title: t('promotionadmin.task_kind'), dataIndex: 'kind', width: 160, render: (v: AdminTask['kind']) => t(`promotion.how_${v}`) },
     { title: t('commerceadmin.name'), key: 'name', render: (_v, r) => r.name[locale] || r.name.zh },
     { title: t('promotionadmin.daily_limit'), dataIndex: 'daily_limit', width: 100 },
     { title: t('promotionadmin.reward'), key: 'reward', render: (_v, r) => reward(r.reward) },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Balances } from '@/components/balances';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
+import { ledgerReasonText } from '@/lib/ledger-reason';
 import { setUserDisabled, userDetailQuery } from '../api/admin-api';
 import { AdjustBalanceForm } from './adjust-balance-form';
 import { GrantMembershipForm } from './grant-membership-form';
@@ -72,7 +73,7 @@ export function UserDetailDrawer({ userId, onClose }: { userId: number | null; o
               </dd>
             </div>
           </dl>
-          <h3>{t('balance.title')}</h3>
+          <h3>{t('admin.user_balance')}</h3>
           <Balances balance={data.user.balance} />
           <h3>{t('admin.adjust_title')}</h3>
           <AdjustBalanceForm userId={data.user.id} onDone={() => void refresh()} />
@@ -85,10 +86,10 @@ export function UserDetailDrawer({ userId, onClose }: { userId: number | null; o
             pagination={false}
             dataSource={data.ledger}
             columns={[
-              { title: t('admin.asset'), dataIndex: 'asset', render: (v: string) => t(`balance.${v}`, { defaultValue: v }) },
+              { title: t('admin.asset'), dataIndex: 'asset', render: (v: string) => t(`balance.${v}`, { defaultValue: t(`ledgertext.asset.${v}`, { defaultValue: v }) }) },
               { title: t('admin.delta'), dataIndex: 'delta', render: (v: number) => (v > 0 ? `+${v}` : String(v)) },
               { title: t('admin.after'), dataIndex: 'balance_after' },
-              { title: t('admin.reason'), dataIndex: 'reason', ellipsis: true },
+              { title: t('admin.reason'), dataIndex: 'reason', ellipsis: true, render: (v: string) => ledgerReasonText(t, v) },
               { title: t('admin.time'), dataIndex: 'create_time', render: (v: string) => formatDate(v, locale, true) },
             ]}
             data-testid="admin-ledger"

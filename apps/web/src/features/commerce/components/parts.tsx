@@ -18,6 +18,8 @@ export function VipPart({ kind, onKind, fixedKind = false }: { kind: Kind; onKin
   const { buy, checkout, notice } = useBuy();
   return (
     <section className="commerce__part" data-testid="openvip-vip">
+      {/* The package cards are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
+      <h2 className="sr-only">{t(`members.kind.${kind}`)}</h2>
       {!fixedKind && <Segmented<Kind> value={kind} onChange={onKind} options={MEMBERSHIP_KINDS.map((k) => ({ value: k, label: t(`members.kind.${k}`) }))} />}
       {notice}
       <PackageGrid query={query} onBuy={buy} detailLink testId="member-packages" />
@@ -29,11 +31,13 @@ export function VipPart({ kind, onKind, fixedKind = false }: { kind: Kind; onKin
 
 /** The recharge part: word and drawing packages. */
 export function RechargePart() {
+  const { t } = useTranslation();
   const locale = useLocale();
   const query = useQuery(rechargePackagesQuery(locale));
   const { buy, checkout, notice } = useBuy();
   return (
     <section className="commerce__part" data-testid="openvip-recharge">
+      <h2 className="sr-only">{t('commerce.tab_recharge')}</h2>
       {notice}
       <PackageGrid query={query} onBuy={buy} testId="recharge-packages" />
       <PayNotes />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/pager';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
+import { ledgerReasonText } from '@/lib/ledger-reason';
 import { ledgerQuery } from '../api/profile';
 
 const PAGE_SIZE = 10;
@@ -14,8 +15,7 @@ export function LedgerList() {
   const locale = useLocale();
   const [page, setPage] = useState(1);
   const ledger = useQuery(ledgerQuery(page, PAGE_SIZE));
-  // Reason codes of the server are translated; an administrator's free-text reason is shown as written.
-  const reasonText = (reason: string) => (/^[a-z0-9_]+$/.test(reason) ? t(`ledgertext.reason.${reason}`, { defaultValue: reason }) : reason);
+  const reasonText = (reason: string) => ledgerReasonText(t, reason);
 
   if (ledger.isPending) return <p className="muted">{t('common.loading')}</p>;
   if (ledger.isError) return <p className="muted">{t('user.ledger_failed')}</p>;
