@@ -38,3 +38,15 @@ describe('design tokens', () => {
     });
   }
 });
+
+describe('the font stack', () => {
+  it('lists Latin faces of every desktop system before any CJK face', () => {
+    const stack = /--font:\s*([^;]+);/.exec(css)?.[1]?.split(',').map((f) => f.trim().replace(/'/g, '')) ?? [];
+    const firstCjk = stack.findIndex((f) => /PingFang|Hiragino|CJK|YaHei|Gothic/.test(f));
+    expect(firstCjk).toBeGreaterThan(0);
+    for (const latin of ['Segoe UI', 'Helvetica Neue', 'Arial', 'Liberation Sans']) {
+      expect(stack.indexOf(latin), latin).toBeGreaterThanOrEqual(0);
+      expect(stack.indexOf(latin), latin).toBeLessThan(firstCjk);
+    }
+  });
+});
