@@ -21,7 +21,7 @@ test('the admin imports a corpus file and switches the search source', async ({ 
   await expect(result).toContainText('sample-S2-records.jsonl');
   await page.screenshot({ path: '/tmp/shots/admin-papers.png', fullPage: true });
   const token = await adminToken(request);
-  const before = await apiCall<{ local_count: number }>(request, 'GET', '/admin/paper/source', { token });
+  const before = await apiCall<{ local_count: number; source: string }>(request, 'GET', '/admin/paper/source', { token });
   expect(before.data.local_count).toBeGreaterThanOrEqual(90);
   await expect(panel.getByText(`Local corpus (${before.data.local_count} papers)`)).toBeVisible();
 
@@ -32,7 +32,7 @@ test('the admin imports a corpus file and switches the search source', async ({ 
     await page.reload();
     await expect(page.getByRole('radio', { name: 'OpenAlex', exact: true })).toBeChecked();
   } finally {
-    // The other browser tests search the local corpus.
-    await apiCall(request, 'POST', '/admin/paper/source', { token, data: { source: 'local' } });
+    // The other browser tests search with the source they started with (the merged default).
+    await apiCall(request, 'POST', '/admin/paper/source', { token, data: { source: before.data.source } });
   }
 });

@@ -31,7 +31,7 @@ test('change nickname (script text shown as text) and avatar', async ({ page, re
 
   await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   const avatar = page.getByTestId('avatar-button').locator('img');
-  await expect(avatar).toHaveAttribute('src', /\/files\/images\//);
+  await expect(avatar).toHaveAttribute('src', /\/files\/public\/images\//);
   const src = await avatar.getAttribute('src');
   const image = await request.get(src!);
   expect(image.status()).toBe(200);

@@ -132,7 +132,8 @@ test('a promoter earns commission on a friend’s purchase, withdraws it and the
   await expect(admin.getByTestId('admin-commissions')).toContainText(yuan);
   await admin.screenshot({ path: `${SHOTS}/promotion-admin-commissions.png`, fullPage: true });
   await admin.goto('/admin/tasks');
-  await expect(admin.getByTestId('admin-tasks')).toContainText('signin');
+  // Task kinds are shown by name, never as their raw keys.
+  await expect(admin.getByTestId('admin-tasks')).toContainText('每日签到');
   await expect(admin.locator('.ant-spin-spinning')).toHaveCount(0);
   await admin.screenshot({ path: `${SHOTS}/promotion-admin-tasks.png`, fullPage: true });
   await admin.goto('/admin/audit');
