@@ -216,7 +216,8 @@ test('every page runs under the content security policy without a violation; rem
   await expect(gate).toBeVisible();
   await expect(gate).toContainText('images.example.org');
   await expect(answer.locator('.katex')).toBeVisible();
-  await page.waitForTimeout(500);
+  // Settled: the page has made every request the render causes.
+  await page.waitForLoadState('networkidle');
   expect(imageRequests).toEqual([]);
   await expect(answer.locator(`img[src^="https://${IMAGE_HOST}"]`)).toHaveCount(0);
   await answer.scrollIntoViewIfNeeded();
