@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { DocItem, DocUploadResponse, Envelope } from '@xueba/contract';
-import { call, makeUser, type TestApp } from './helpers.js';
+import { call, createTestApp, makeUser, type TestApp } from './helpers.js';
+import { listen } from './sse-client.js';
 
 /** The shared test corpus: `../shared/data/documents` beside the repository. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -70,4 +71,17 @@ export async function completeDoc(t: TestApp, token: string, filename: string, d
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('document did not finish processing');
+}
+
+/**
+ * A fresh app on the offline channel (no model) with jobs driven by the test, a
+ * research-report member, and one processed document of theirs.
+ */
+export async function offlineDocApp(filename: string, data: Buffer): Promise<{ t: TestApp; base: string; token: string; doc: DocItem }> {
+  const t = await createTestApp({ JOBS_POLL_MS: '0' });
+  const base = await listen(t.app);
+  const admin = (await makeUser(t.app, { role: 'admin' })).token;
+  const token = (await memberUser(t.app, admin, ['research_report'])).token;
+  const doc = await completeDoc(t, token, filename, data, 'research_report');
+  return { t, base, token, doc };
 }

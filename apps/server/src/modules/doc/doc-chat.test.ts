@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docChatEventSchema, docInterpretationSchema, type DocItem, type DocMessage } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { call, makeUser, type TestApp } from '../../test/helpers.js';
 import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
-import { listen, stream, textOf } from '../../test/sse-client.js';
-import { completeDoc, corpusFile, memberUser, uploadDocs } from '../../test/doc-fixture.js';
+import { stream, textOf } from '../../test/sse-client.js';
+import { completeDoc, corpusFile, memberUser, offlineDocApp, uploadDocs } from '../../test/doc-fixture.js';
 
 describe('document Q&A on a model (local OpenAI-compatible upstream)', () => {
   let ai: AiTestApp;
@@ -91,11 +91,7 @@ describe('document Q&A on the offline channel', () => {
   let doc: DocItem;
 
   beforeAll(async () => {
-    t = await createTestApp({ JOBS_POLL_MS: '0' });
-    base = await listen(t.app);
-    const admin = (await makeUser(t.app, { role: 'admin' })).token;
-    token = (await memberUser(t.app, admin, ['research_report'])).token;
-    doc = await completeDoc(t, token, 'maint-guide.txt', corpusFile('txt/maint-guide.zh-cn.txt'), 'research_report');
+    ({ t, base, token, doc } = await offlineDocApp('maint-guide.txt', corpusFile('txt/maint-guide.zh-cn.txt')));
   });
   afterAll(async () => {
     await t.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docChatEventSchema, type DocItem } from '@xueba/contract';
-import { createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
-import { listen, stream } from '../../test/sse-client.js';
-import { completeDoc, memberUser } from '../../test/doc-fixture.js';
+import type { TestApp } from '../../test/helpers.js';
+import { stream } from '../../test/sse-client.js';
+import { offlineDocApp } from '../../test/doc-fixture.js';
 
 describe('a Chinese question on an English document, offline', () => {
   let t: TestApp;
@@ -11,16 +11,12 @@ describe('a Chinese question on an English document, offline', () => {
   let doc: DocItem;
 
   beforeAll(async () => {
-    t = await createTestApp({ JOBS_POLL_MS: '0' });
-    base = await listen(t.app);
-    const admin = (await makeUser(t.app, { role: 'admin' })).token;
-    token = (await memberUser(t.app, admin, ['research_report'])).token;
     const english = [
       'Chapter 1. Data collection. We crawled news articles and removed duplicates before annotation by three raters.',
       'Chapter 2. Model. The attention mechanism lets the neural network weigh every input token when it builds each output token.',
       'Chapter 3. Results. The system improves accuracy on both benchmarks, and training takes two hours on one GPU.',
     ].join('\n\n');
-    doc = await completeDoc(t, token, 'model-notes.txt', Buffer.from(english), 'research_report');
+    ({ t, base, token, doc } = await offlineDocApp('model-notes.txt', Buffer.from(english)));
   });
   afterAll(async () => {
     await t.close();
