@@ -54,7 +54,8 @@ export class ParsePool {
   private idle: NodeJS.Timeout | undefined;
   private nextId = 1;
 
-  constructor(private readonly options: { heapMb?: number } = {}) {}
+  /** `entry`: the thread's script name beside this file (tests give a scripted stand-in). */
+  constructor(private readonly options: { heapMb?: number; entry?: string } = {}) {}
 
   parse(format: ParsedFormat, data: Uint8Array, options: ParseOptions = {}): Promise<WorkerOutcome> {
     const run = this.queue.then(() => this.runOne(format, data, options));
@@ -63,7 +64,7 @@ export class ParsePool {
   }
 
   private spawn(): Worker {
-    const worker = startWorker('parse.worker', import.meta.url, {
+    const worker = startWorker(this.options.entry ?? 'parse.worker', import.meta.url, {
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? PARSE_HEAP_MB, stackSizeMb: 8 },
       stdout: true,
       stderr: true,
