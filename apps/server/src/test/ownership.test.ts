@@ -288,14 +288,22 @@ describe.skipIf(!ON_POSTGRES)('ownership across two app processes on one Postgre
     const chat = await heldStream({ fake, base }, '/chat/send', { content: 'hi' }, a.token);
     const answerId = chat.start.assistant_message_id as number;
     await until(async () => (await two.a.owned.ctx.db.selectFrom('chat_messages').select('id').where('id', '=', String(answerId)).executeTakeFirst()) !== undefined);
+    // Only A streams, so only A's poll asks for stop flags (of its own answers).
+    const polled = vi.spyOn(ChatRepository.prototype, 'stopRequested');
     const refused = await asB({ app: two.b.app, base: await listen(two.b.app) }, b.token, [
       ['POST', '/create/stop', { id: created.start.creation_id }],
       ['POST', '/create/delete', { id: created.start.creation_id }],
       ['POST', '/chat/stop', { message_id: answerId }],
       ['POST', '/chat/delete', { conversation_id: chat.start.conversation_id }],
     ]);
-    // Each process polls the stop flags of what it streams once a second.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Each process polls the stop flags of what it streams once a second: let A poll twice after B's requests,
+    // so a stop B had managed to flag would have been read and acted on.
+    const pollsBefore = polled.mock.calls.length;
+    try {
+      await until(() => polled.mock.calls.slice(pollsBefore).filter(([, table]) => table === 'creations').length >= 2);
+    } finally {
+      polled.mockRestore();
+    }
     expect(fake.holding).toBe(2);
     fake.release();
     for (const { result } of [created, chat]) {
