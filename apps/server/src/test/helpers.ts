@@ -100,6 +100,8 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     // The default paper source asks OpenAlex too; tests never reach the internet: a refused local port stands in.
     OPENALEX_URL: 'http://127.0.0.1:9/',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // `npm test` runs the database-heavy files again with PGLITE_THREAD=1: the engine the served app runs (decision 0015).
+    ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}),
     ...overrides,
   });
   let storage: MemoryFileStorage | undefined;

@@ -7,7 +7,7 @@ import { IdBlocks } from '../../platform/db/id-blocks.js';
 import { AnswerRunner } from './answers.js';
 
 /**
- * Every fault of the issue against the fake upstream: a clear message, a
+ * Every fault a model stream can meet, against the fake upstream: a clear message, a
  * charge only for what was delivered, no message left generating, and the
  * server keeps serving.
  */
