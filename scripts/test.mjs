@@ -26,18 +26,22 @@ const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--output
 /**
  * What step 3 runs again on the thread: the files whose tests lean on how the
  * engine answers (transactions, concurrent writers, statement errors, stream
- * settlement, the thread itself), not the whole suite a second time. Every
- * other file sees the same SQL through the same pool and ran in step 2.
+ * settlement), not the whole suite a second time. Every other file sends the
+ * same SQL through the same pool and ran in step 2. The thread's own tests, the
+ * lifecycle and the multi-process tests open data directories, which use the
+ * thread anyway: step 2 covers them.
  */
 const THREAD_FILES = [
-  'apps/server/src/platform/db/',
   'apps/server/src/platform/cache/',
   'apps/server/src/platform/jobs/',
   'apps/server/src/modules/chat/',
-  'apps/server/src/modules/commerce/',
+  'apps/server/src/modules/commerce/redeem.test.ts',
+  'apps/server/src/modules/commerce/orders.test.ts',
+  'apps/server/src/modules/commerce/refund.test.ts',
   'apps/server/src/modules/promotion/',
   'apps/server/src/modules/doc/doc-chat.test.ts',
-  'apps/server/src/test/',
+  'apps/server/src/test/ownership.test.ts',
+  'apps/server/src/test/helpers.test.ts',
 ];
 
 const steps = [
