@@ -1,6 +1,6 @@
+import { api, type DocItem } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocItem } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { corpusFile, memberUser, uploadDocs } from '../../test/doc-fixture.js';
 import { deflatedFill, zipOf, zipWith } from '../../test/zip-fixture.js';
 import { peakGrowth } from '../../test/memory.js';
@@ -32,7 +32,7 @@ describe('document upload: bad input', () => {
 
   async function processed(id: number): Promise<DocItem> {
     await t.app.services.jobs.drain();
-    return (await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(id) }, locale: 'en' })).body.data;
+    return (await callApi(t.app, api.docDetail, { token, query: { id: String(id) }, locale: 'en' })).body.data;
   }
 
   it('refuses a zero-byte file', async () => {
@@ -124,7 +124,7 @@ describe('document upload: bad input', () => {
     expect([docx!.format, doc!.format, md!.format]).toEqual(['docx', 'doc', 'md']);
     await t.app.services.jobs.drain();
     for (const d of [docx!, doc!, md!]) expect((await processed(d.id)).status).toBe('complete');
-    const page = await call<{ text: string }>(t.app, 'GET', '/doc/page', { token, query: { id: String(md!.id), page: '1' } });
+    const page = await callApi(t.app, api.docPage, { token, query: { id: String(md!.id), page: '1' } });
     expect(page.body.data.text).toBe('这是中文');
   });
 });
