@@ -1,4 +1,4 @@
-/** Texts of document reading (issue 4) and the admin's membership grant, in the four languages (merged into each locale as `doc`). */
+/** Texts of document reading and the admin's membership grant, in the four languages (merged into each locale as `doc`). */
 export const DOC = {
   zh: {
     nav: '研报文献',
