@@ -3,6 +3,6 @@
 export { request, MAX_RETRIES, type RequestOptions } from './request';
 export { stream, type StreamOptions } from './stream';
 export { createSseReader, type SseEvent, type SseReader } from './sse';
-export { RequestError, isRequestError } from './errors';
+export { RequestError, isRequestError, hasKey, isBalanceRefusal, isRefusal } from './errors';
 export { buildQuery, toFormData } from './query-string';
 export { configureRequest, requestContext } from './context';
