@@ -46,12 +46,23 @@ describe('runAiStream', () => {
     expect(cut[1]).toMatchObject({ code: 'stream_closed' });
   });
 
+  it('skips a frame of an unknown type, saying so on the console in development', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    configureRequest({ fetch: vi.fn(async () => sse([frame({ type: 'thinking', text: 'hm' }) + frame({ type: 'delta', text: 'a' })])) });
+    const events: AiStreamEvent[] = [];
+    await runAiStream(api.chatSend, {}, (e) => events.push(e));
+    expect(events.map((e) => e.type)).toEqual(['delta', 'error']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/chat/send'), { type: 'thinking', text: 'hm' });
+    warn.mockRestore();
+  });
+
   it('rejects a JSON refusal (402) with its status and message, without a toast', async () => {
-    const refusal = new Response(JSON.stringify({ code: 0, data: null, show: 1, msg: 'Insufficient conversation balance' }), { status: 402, headers: { 'content-type': 'application/json' } });
+    const refusal = new Response(JSON.stringify({ code: 0, data: null, show: 1, msg: 'Insufficient conversation balance', key: 'insufficient_conversation_balance' }), { status: 402, headers: { 'content-type': 'application/json' } });
     configureRequest({ fetch: vi.fn(async () => refusal) });
     const error = await runAiStream(api.chatSend, {}, () => undefined).catch((e: unknown) => e);
     expect(isRequestError(error) && error.status).toBe(402);
     expect(isRequestError(error) && error.message).toBe('Insufficient conversation balance');
+    expect(isRequestError(error) && error.key).toBe('insufficient_conversation_balance');
     expect(toasts).toEqual([]);
   });
 });
