@@ -43,7 +43,7 @@ describe('share: invite, click, bind, click IDs', () => {
       link: `https://xueba.example/?share_id=${owner.user.share_id}`,
       invite_count: 0,
       click_count: 0,
-      // Invitation rewards (issue 6): the default offer, nothing earned yet.
+      // Invitation rewards: the default offer, nothing earned yet.
       rewards: { enabled: true, unlock: 'first_use', inviter: { conversation_count: 20, word_count: 0, drawing_count: 0 }, invitee: { conversation_count: 10, word_count: 0, drawing_count: 0 } },
       earned: { conversation_count: 0, word_count: 0, drawing_count: 0 },
       rewards_pending: 0,
