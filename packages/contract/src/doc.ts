@@ -6,7 +6,7 @@ import { chargeSchema, errorEventSchema, streamBalanceSchema, usageSchema } from
 import { paperIdSchema } from './paper.js';
 
 /**
- * Reading of research reports and literature with cited Q&A (issue 4).
+ * Reading of research reports and literature with cited Q&A.
  *
  * Uploads are multipart (`POST /doc/upload`, files as `file[]` plus a `type`
  * field) and registered by hand; every other JSON endpoint is in `docEndpoints`.

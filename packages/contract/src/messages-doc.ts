@@ -1,5 +1,5 @@
 /**
- * Message texts of documents (issue 4), merged into MESSAGES by one spread so
+ * Message texts of documents, merged into MESSAGES by one spread so
  * this feature's strings live in their own file. The spec's own texts
  * (document uploaded/deleted/renamed, does not support loading, docx loading
  * failed, parsing/processing failed, not a member) are in messages.ts.

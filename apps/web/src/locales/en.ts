@@ -6,7 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
-import { serverMessages } from './server-messages';
+import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
 export const en: LocaleMessages = {
@@ -429,5 +429,5 @@ export const en: LocaleMessages = {
   promotion: PROMOTION.en,
   promotionadmin: PROMOTION_ADMIN.en,
   refundadmin: REFUND_ADMIN.en,
-  msg: serverMessages('en'),
+  msg: serverMessages,
 };

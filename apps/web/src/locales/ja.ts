@@ -6,7 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
-import { serverMessages } from './server-messages';
+import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
 export const ja: LocaleMessages = {
@@ -429,5 +429,5 @@ export const ja: LocaleMessages = {
   promotion: PROMOTION.ja,
   promotionadmin: PROMOTION_ADMIN.ja,
   refundadmin: REFUND_ADMIN.ja,
-  msg: serverMessages('ja'),
+  msg: serverMessages,
 };

@@ -6,7 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
-import { serverMessages } from './server-messages';
+import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
 export const ko: LocaleMessages = {
@@ -429,5 +429,5 @@ export const ko: LocaleMessages = {
   promotion: PROMOTION.ko,
   promotionadmin: PROMOTION_ADMIN.ko,
   refundadmin: REFUND_ADMIN.ko,
-  msg: serverMessages('ko'),
+  msg: serverMessages,
 };

@@ -6,7 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
-import { serverMessages } from './server-messages';
+import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
 export const zh = {
@@ -429,5 +429,5 @@ export const zh = {
   promotion: PROMOTION.zh,
   promotionadmin: PROMOTION_ADMIN.zh,
   refundadmin: REFUND_ADMIN.zh,
-  msg: serverMessages('zh'),
+  msg: serverMessages,
 };

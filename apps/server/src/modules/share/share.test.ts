@@ -131,7 +131,7 @@ describe('share: invite, click, bind, click IDs', () => {
 
     const second = await callApi(t.app, api.bind, { token: invitee.token, body: { share_id: other.user.share_id }, locale: 'en' });
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ code: 0, data: { bound: false }, show: 1, msg: 'An inviter is already bound' });
+    expect(second.body).toEqual({ code: 0, data: { bound: false }, show: 1, msg: 'An inviter is already bound', key: 'share_already_bound' });
 
     const cycle = await callApi(t.app, api.bind, { token: inviter.token, body: { share_id: invitee.user.share_id }, locale: 'en' });
     expect(cycle.status).toBe(409);
