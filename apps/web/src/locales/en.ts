@@ -283,6 +283,8 @@ export const en: LocaleMessages = {
       is_fc: 'Legacy client flag (only passed on in the site config)',
       chat_limit: 'Guest conversation limit',
       draw_limit: 'Guest drawing limit',
+      ocr_pages_per_day: 'Scanned pages read per day (whole site)',
+      ocr_pages_per_user_per_day: 'Scanned pages read per day (each user)',
       qrcode_limit: 'Guest QR code limit',
       login_hint: 'Methods turned off do not appear in the sign-in popup; third-party sign-in appears once configured on the server.',
       login_email_password: 'Email + password',
