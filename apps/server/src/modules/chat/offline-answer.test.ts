@@ -62,7 +62,7 @@ describe('offline answers come from the paper library and help centre', () => {
 
   it('searches a writing template run for the user\u2019s text, not for the template\u2019s instructions', async () => {
     const u = await makeUser(t.app);
-    const templates = await call<{ lists: Template[] }>(t.app, 'GET', '/create/templates', { locale: 'en' });
+    const templates = await callApi(t.app, api.createTemplates, { locale: 'en' });
     const polish = templates.body.data.lists.find((x) => x.key === 'polish_en')!;
     const res = await stream(base, '/create/produce', { template_id: polish.id, fields: { text: 'The attention mechanism let the decoder focus on parts of the source sentence.', field: 'linguistics' } }, { token: u.token, locale: 'en' });
     expect(res.status).toBe(200);
