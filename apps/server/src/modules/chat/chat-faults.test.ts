@@ -3,7 +3,7 @@ import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, switchOffTas
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { listen, stream, textOf, until } from '../../test/sse-client.js';
 import { IdBlocks } from '../../platform/db/id-blocks.js';
-import { AnswerRunner } from './answers.js';
+import { AnswerRunner } from '../../platform/stream/answer-runner.js';
 
 /**
  * Every fault of the issue against the fake upstream: a clear message, a

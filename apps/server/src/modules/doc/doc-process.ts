@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { DOC_MAX_WORDS } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { transaction } from '../../platform/db/transaction.js';
@@ -8,12 +9,6 @@ import { parseInWorker } from './parse/parse-pool.js';
 import type { ParsedFormat } from './parse/types.js';
 
 export const DOC_JOB = 'doc.process';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
-  return Buffer.concat(parts);
-}
 
 /**
  * The processing job of one document: read the stored file, parse it in a
@@ -34,7 +29,7 @@ export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => vo
       await repo.setStatus(ctx.db, id, 'processing', ctx.now());
       const file = await ctx.storage.open(doc.storage_key);
       if (!file) throw new PermanentJobError('stored file missing');
-      const data = await readAll(file.stream);
+      const data = await buffer(file.stream);
       const outcome = await parseInWorker(doc.format as ParsedFormat, new Uint8Array(data));
       if (!outcome.ok) {
         await repo.setStatus(ctx.db, id, 'parse_failed', ctx.now(), { reason: outcome.reason, detail: outcome.detail });

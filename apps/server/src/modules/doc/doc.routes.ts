@@ -19,7 +19,7 @@ import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
 import { success } from '../../platform/http/envelope.js';
 import { requestLocale } from '../../platform/http/locale.js';
 import { defineRoute, readToken } from '../../platform/http/route.js';
-import { defineStreamRoute } from '../chat/sse.js';
+import { defineStreamRoute } from '../../platform/stream/sse.js';
 import { DocChat } from './doc-chat.js';
 import { DocInterpreter } from './doc-interpret.js';
 import { docProcessHandler, DOC_JOB } from './doc-process.js';
