@@ -86,7 +86,7 @@ export class DocInterpreter {
         '{"about": "what it is about, 2-3 sentences", "method": "its method or approach, 2-3 sentences", "findings": "its main findings, 2-3 sentences", "questions": ["three questions a reader could ask about it"]}.\n\n' +
         text;
       try {
-        const answer = await collectText({ client: model.client, model: model.upstreamModel, messages: [{ role: 'user', content: prompt }], maxTokens: 800 });
+        const answer = await collectText({ client: model.client, model: model.upstreamModel, messages: [{ role: 'user', content: prompt }], maxTokens: 800 }, undefined, this.log);
         result = parseModelJson(answer, locale);
         if (!result) this.log.warn({ doc: id }, 'interpretation: model answer was not the expected JSON; using the extract');
       } catch (error) {

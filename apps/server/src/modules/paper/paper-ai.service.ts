@@ -1,7 +1,7 @@
 import { formatMessage, PAPER_SECTIONS, type Locale, type MessageKey, type PaperInterpretEvent } from '@xueba/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { tokenize } from '../../platform/search/tokenize.js';
 import { AppError } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logger.js';
 import { streamUnmetered, type FrameSink } from '../../platform/stream/pipeline.js';
 import { ChatModelError } from '../../providers/ai/chat-model.js';
 import {
@@ -34,7 +34,7 @@ export class PaperAiService {
   constructor(private readonly papers: PaperService) {}
 
   /** `log`: the request's logger; a failed model call falls back to the offline way and is logged there. */
-  async aiSearch(question: string, pageSize: number, locale: Locale, log: FastifyBaseLogger) {
+  async aiSearch(question: string, pageSize: number, locale: Locale, log: Logger) {
     const model = await this.papers.modelResolver();
     const source = await this.papers.activeSource();
     let keywords: string[] = [];
@@ -83,7 +83,7 @@ export class PaperAiService {
    * answer's [[section]] markers become `section` and `delta` frames, and a
    * failed call ends with an `error` frame (logged with the request's `log`).
    */
-  async interpret(paper: Paper, locale: Locale, send: (event: PaperInterpretEvent) => void, signal: AbortSignal, log: FastifyBaseLogger): Promise<void> {
+  async interpret(paper: Paper, locale: Locale, send: (event: PaperInterpretEvent) => void, signal: AbortSignal, log: Logger): Promise<void> {
     const model = await this.papers.modelResolver();
     const title = (section: Section) => formatMessage(SECTION_TITLE[section], locale);
     if (model) {

@@ -1,4 +1,5 @@
 import type { ChatChunk, ChatModelClient, ChatTurn } from '../../providers/ai/chat-model.js';
+import type { Logger } from '../logger.js';
 
 /** One call of a chat model: the first stage of every streamed feature (its prompt builder produces `messages`). */
 export interface ModelCall {
@@ -57,11 +58,20 @@ export async function overlapping<T>(upstream: Upstream, work: () => Promise<T>)
   }
 }
 
-/** A model call read to its end, for features that use the whole answer at once (interpretations, keywords); throws ChatModelError. */
-export async function collectText(call: ModelCall, signal?: AbortSignal): Promise<string> {
+/**
+ * A model call read to its end, for features that use the whole answer at
+ * once (interpretations, keywords); throws ChatModelError. Frames of unknown
+ * shape are logged once on `log` when one is given.
+ */
+export async function collectText(call: ModelCall, signal?: AbortSignal, log?: Pick<Logger, 'warn'>): Promise<string> {
   let text = '';
+  let unknownLogged = false;
   for await (const chunk of call.client.stream({ model: call.model, messages: call.messages, signal, maxTokens: call.maxTokens, temperature: call.temperature })) {
     if (chunk.type === 'text') text += chunk.text;
+    else if (chunk.type === 'unknown' && log && !unknownLogged) {
+      unknownLogged = true;
+      log.warn({ frame: chunk.frame }, 'model stream: a frame of unknown shape was ignored');
+    }
   }
   return text;
 }

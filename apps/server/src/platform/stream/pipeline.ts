@@ -1,11 +1,14 @@
 import { formatMessage, type ChatStreamEvent, type CreateStreamEvent, type DocChatEvent, type Locale, type MessageKey, type PaperInterpretEvent, type Source } from '@xueba/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Db, Tx } from '../db/transaction.js';
+import type { Logger } from '../logger.js';
 import { ChatModelError, MODEL_ERROR_MESSAGE } from '../../providers/ai/chat-model.js';
 import { countWords, estimateTokens } from '../../providers/ai/tokens.js';
 import type { Balances, Settlement } from './answers.repository.js';
 import { startUpstream, type ModelCall, type Upstream } from './model-call.js';
+
+/** The request's logger (or the app's): what the pipeline reports failures on. */
+export type StreamLog = Pick<Logger, 'warn' | 'error'>;
 
 export type StopReason = 'stopped' | 'client_closed' | 'shutdown' | 'refused';
 
@@ -60,7 +63,7 @@ export interface StreamedAnswer extends ModelCall {
 
 /** What surrounds one answer in the pipeline: metering and the registry of answers in progress (AnswerRunner), or nothing (`streamUnmetered`). */
 export interface AnswerLane {
-  log: FastifyBaseLogger;
+  log: StreamLog;
   now(): Date;
   /** Why the answer was stopped, set by whoever aborts its upstream call. */
   stop: { reason: StopReason | null };
@@ -106,6 +109,7 @@ export async function pipeAnswer(sink: FrameSink, job: StreamedAnswer, upstream:
   let usage: { promptTokens: number; completionTokens: number } | null = null;
   let failure: MessageKey | null = null;
   let thrown: unknown = null;
+  let unknownLogged = false;
   try {
     emit(sink, job.start);
     for (let next = upstream.first; ; next = upstream.iterator.next()) {
@@ -118,9 +122,13 @@ export async function pipeAnswer(sink: FrameSink, job: StreamedAnswer, upstream:
         else emit(sink, { type: 'delta', text: chunk.text });
       } else if (chunk.type === 'usage') {
         usage = { promptTokens: chunk.promptTokens, completionTokens: chunk.completionTokens };
-      } else {
+      } else if (chunk.type === 'sources') {
         sources = chunk.passages.map((p, i) => ({ n: i + 1, source: p.source, id: p.id, title: p.title, ...(p.url ? { url: p.url } : {}), ...(p.page ? { page: p.page } : {}) }));
         emit(sink, { type: 'sources', passages: sources });
+      } else if (!unknownLogged) {
+        // Nothing of it reaches the client; said once per answer so a model that sends many does not flood the log.
+        unknownLogged = true;
+        log.warn({ frame: chunk.frame }, 'model stream: a frame of unknown shape was ignored');
       }
     }
     if (controller.signal.aborted) throw new ChatModelError('aborted', 'aborted');
@@ -183,7 +191,7 @@ export async function pipeAnswer(sink: FrameSink, job: StreamedAnswer, upstream:
 }
 
 /** The turn's write was refused after the stream started: the refusal as an error event, as if answered before it. */
-function refuse(sink: FrameSink, job: StreamedAnswer, error: unknown, log: FastifyBaseLogger): void {
+function refuse(sink: FrameSink, job: StreamedAnswer, error: unknown, log: StreamLog): void {
   const known = error instanceof AppError;
   if (!known) log.error({ err: error }, 'answer could not be stored');
   const key: MessageKey = known ? error.key : 'server_exception';
@@ -197,7 +205,7 @@ function refuse(sink: FrameSink, job: StreamedAnswer, error: unknown, log: Fasti
  * (document Q&A, paper interpretation): the client's leaving stops them, and
  * the result writer (if any) stores the outcome in one statement.
  */
-export function streamUnmetered(sink: FrameSink, job: StreamedAnswer, deps: { log: FastifyBaseLogger; now: () => Date; db?: Db }): Promise<void> {
+export function streamUnmetered(sink: FrameSink, job: StreamedAnswer, deps: { log: StreamLog; now: () => Date; db?: Db }): Promise<void> {
   const persist = job.persist;
   const db = deps.db;
   return pipeAnswer(sink, job, job.upstream ?? startUpstream(job), {
