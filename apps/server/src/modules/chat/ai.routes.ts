@@ -11,7 +11,7 @@ import { ChatService } from './chat.service.js';
 import { chatRoutes } from './chat.routes.js';
 
 /**
- * Issue 3 as one registration: model channels, chat, favorites and writing
+ * The AI features as one registration: model channels, chat, favorites and writing
  * templates share the model catalogue (`app.services.models`), the gate
  * (limits, balance) and the runner (streams in progress), so they are built
  * here once. Also registers the `help` retrieval source, fails answers left

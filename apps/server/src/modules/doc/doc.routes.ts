@@ -28,7 +28,7 @@ import { DocumentSource } from './doc-source.js';
 import { cleanName, readUpload } from './doc-upload.js';
 
 /**
- * Issue 4: documents. JSON endpoints through defineRoute; the multipart upload
+ * Documents: JSON endpoints through defineRoute; the multipart upload
  * and the file download by hand (they are not JSON); Q&A as a contract stream.
  * Also registers the processing job, the `document` retrieval source, and
  * fails answers a previous run left generating.
