@@ -289,7 +289,7 @@ describe.skipIf(!ON_POSTGRES)('ownership across two app processes on one Postgre
     const answerId = chat.start.assistant_message_id as number;
     await until(async () => (await two.a.owned.ctx.db.selectFrom('chat_messages').select('id').where('id', '=', String(answerId)).executeTakeFirst()) !== undefined);
     // Only A streams, so only A's poll asks for stop flags (of its own answers).
-    const polled = vi.spyOn(ChatRepository.prototype, 'stopRequested');
+    const polled = vi.spyOn(AnswersRepository.prototype, 'stopRequested');
     const refused = await asB({ app: two.b.app, base: await listen(two.b.app) }, b.token, [
       ['POST', '/create/stop', { id: created.start.creation_id }],
       ['POST', '/create/delete', { id: created.start.creation_id }],
