@@ -11,6 +11,7 @@ export * from './user.js';
 export * from './share.js';
 export * from './admin.js';
 export * from './admin-oauth.js';
+export * from './paper-constants.js';
 export * from './paper.js';
 export * from './models.js';
 export * from './chat.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageQuerySchema, pageSchema, safeString } from './common.js';
 import { PAPER_KEYWORD_MAX } from './limits.js';
+import { PAPER_TYPES, PAPER_SORTS } from './paper-constants.js';
 
 /**
  * Academic paper search: search, detail with references / cited-by /
@@ -14,21 +15,6 @@ import { PAPER_KEYWORD_MAX } from './limits.js';
  * accepts both, whatever source is active.
  */
 
-/** Spec §3 paper types. */
-export const PAPER_TYPES = [
-  'journal',
-  'conference',
-  'review',
-  'short',
-  'survey',
-  'applied_research',
-  'experimental',
-  'abstract',
-  'report',
-  'book_chapter',
-  'newspaper',
-  'news',
-] as const;
 export const paperTypeSchema = z.enum(PAPER_TYPES);
 export type PaperType = z.infer<typeof paperTypeSchema>;
 
@@ -47,14 +33,10 @@ export const PAPER_SKIP_REASONS = ['timeout', 'unavailable', 'resting'] as const
 export const paperSkippedSourceSchema = z.object({ source: paperSourceSchema, reason: z.enum(PAPER_SKIP_REASONS) });
 export type PaperSkippedSource = z.infer<typeof paperSkippedSourceSchema>;
 
-export const PAPER_SORTS = ['relevance', 'citations', 'newest'] as const;
 export const CITE_FORMATS = ['bibtex', 'ris', 'apa', 'mla', 'gbt7714'] as const;
 export const citeFormatSchema = z.enum(CITE_FORMATS);
 export type CiteFormat = z.infer<typeof citeFormatSchema>;
 
-/** Longest accepted search text (characters). */
-/** Deepest result reachable by paging (page_no * page_size). */
-export const PAPER_RESULT_WINDOW = 1000;
 
 export const paperIdSchema = safeString({ error: 'paper_not_found' })
   .trim()

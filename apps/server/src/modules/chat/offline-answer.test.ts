@@ -60,11 +60,24 @@ describe('offline answers come from the paper library and help centre', () => {
     }
   });
 
-  it('runs an English-prompt writing template in the Chinese interface with Chinese help text, not English', async () => {
+  it('searches a writing template run for the user\u2019s text, not for the template\u2019s instructions', async () => {
+    const u = await makeUser(t.app);
+    const templates = await callApi(t.app, api.createTemplates, { locale: 'en' });
+    const polish = templates.body.data.lists.find((x) => x.key === 'polish_en')!;
+    const res = await stream(base, '/create/produce', { template_id: polish.id, fields: { text: 'The attention mechanism let the decoder focus on parts of the source sentence.', field: 'linguistics' } }, { token: u.token, locale: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.events[0]).toMatchObject({ type: 'start', offline: true });
+    const sources = res.events.find((e) => e.type === 'sources')?.passages as { source: string; title: string }[];
+    // The template's prompt ("polish the text for grammar, clarity and academic style") would find the help on writing templates.
+    expect(sources.map((s) => s.source)).not.toContain('help');
+    expect(sources[0]?.title).toBe(PAPERS[0]!.title);
+  });
+
+  it('answers English words in a writing template run in the Chinese interface with Chinese help text, not English', async () => {
     const u = await makeUser(t.app);
     const templates = await callApi(t.app, api.createTemplates, { locale: 'zh' });
     const polish = templates.body.data.lists.find((x) => x.key === 'polish_en')!;
-    const res = await stream(base, '/create/produce', { template_id: polish.id, fields: { text: 'We was happy with the results.', field: 'linguistics' } }, { token: u.token, locale: 'zh' });
+    const res = await stream(base, '/create/produce', { template_id: polish.id, fields: { text: 'How do I polish English with the writing templates?' } }, { token: u.token, locale: 'zh' });
     expect(res.status).toBe(200);
     expect(res.events[0]).toMatchObject({ type: 'start', offline: true });
     const text = textOf(res.events);

@@ -56,6 +56,15 @@ function presentCreation(c: CreationRow) {
   };
 }
 
+/** What the user typed into a template's free-text fields (choices of a list are the template's words). */
+function userText(template: TemplateRow, values: Record<string, string>): string {
+  return template.fields
+    .filter((f) => f.type !== 'select')
+    .map((f) => values[f.name] ?? '')
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** Fills `{{field}}` placeholders; an empty optional field reads as a dash so the prompt stays grammatical. */
 export function renderPrompt(prompt: string, values: Record<string, string>, locale: Locale): string {
   return prompt.replace(/\{\{\s*([a-z][a-z0-9_]*)\s*\}\}/g, (whole, name: string) => {
@@ -130,7 +139,8 @@ export class TemplatesService {
     await this.gate.quickCheck(userId, plan, settings, this.runner.openFor(userId));
     const inputs = Object.fromEntries(Object.entries(body.fields).filter(([k]) => template.fields.some((f) => f.name === k)).map(([k, v]) => [k, v.trim()]));
     const call = {
-      client: this.gate.clientFor(model, locale, userId),
+      // Offline, retrieval looks for what the user wrote, not for the template's instructions.
+      client: this.gate.clientFor(model, locale, userId, userText(template, values)),
       model: model.upstreamModel,
       messages: [
         { role: 'system' as const, content: systemPrompt(settings) },

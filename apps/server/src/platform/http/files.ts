@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MessageKey } from '@xueba/contract';
 import type { AppContext } from '../context.js';
 import { contentTypeOf, fileAccess } from '../../providers/storage/file-keys.js';
+import type { ByteRange } from '../../providers/storage/storage.js';
 import { sendFailure } from './envelope.js';
 import { readToken } from './route.js';
 
@@ -22,8 +23,29 @@ async function privateRefusal(app: FastifyInstance, ctx: AppContext, request: Fa
 }
 
 /**
+ * The one byte range of a `Range` header (`bytes=a-b`, `bytes=a-`, `bytes=-n`)
+ * for a file of `size` bytes: a range, 'unsatisfiable', or null to send the
+ * whole file (no header, several ranges, another unit, or a malformed one,
+ * which RFC 9110 lets a server ignore).
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (match[2] !== '' && Number(match[2]) < start) return null;
+  return start >= size ? 'unsatisfiable' : { start, end };
+}
+
+/**
  * `GET /files/<key>`: public keys for anyone, cached publicly; private keys
  * (decision 0017) only as `privateRefusal` allows, never cached by anyone.
+ * A single byte range is answered 206 from a ranged read of the store (a PDF
+ * viewer or a media player reads parts of a large file).
  */
 export function serveFiles(app: FastifyInstance, ctx: AppContext): void {
   app.get('/files/*', async (request, reply) => {
@@ -33,13 +55,15 @@ export function serveFiles(app: FastifyInstance, ctx: AppContext): void {
       const refusal = await privateRefusal(app, ctx, request, key, access.ownerId);
       if (refusal) return sendFailure(request, reply, 403, refusal);
     }
-    const file = await ctx.storage.open(key);
+    const cache = access.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store';
+    const stat = request.headers.range ? await ctx.storage.stat(key) : null;
+    const wanted = stat ? byteRange(request.headers.range, stat.size) : null;
+    if (wanted === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${stat?.size ?? 0}`).header('cache-control', cache).send();
+    const range = wanted ?? undefined;
+    const file = await ctx.storage.open(key, range);
     if (!file) return sendFailure(request, reply, 404, 'not_found');
-    return reply
-      .header('content-type', contentTypeOf(key))
-      .header('content-length', file.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', access.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store')
-      .send(file.stream);
+    reply.header('content-type', contentTypeOf(key)).header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', cache);
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+    return reply.header('content-length', range ? range.end - range.start + 1 : file.size).send(file.stream);
   });
 }

@@ -146,12 +146,16 @@ export class AnswerGate {
     }
   }
 
-  /** The model's client, or the offline channel answering from retrieval in the user's language. */
-  clientFor(model: ResolvedModel, locale: Locale, userId: number | null): ChatModelClient {
+  /**
+   * The model's client, or the offline channel answering from retrieval in the
+   * user's language, for `retrievalQuery` when the prompt is not the user's own words.
+   */
+  clientFor(model: ResolvedModel, locale: Locale, userId: number | null, retrievalQuery?: string): ChatModelClient {
     if (model.client) return model.client;
-    return new OfflineChatClient((query, limit) => this.retrieval.search(query, { limit, locale, userId }), {
-      notice: formatMessage('offline_notice', locale),
-      noMatch: formatMessage('offline_no_match', locale),
-    });
+    return new OfflineChatClient(
+      (query, limit) => this.retrieval.search(query, { limit, locale, userId }),
+      { notice: formatMessage('offline_notice', locale), noMatch: formatMessage('offline_no_match', locale) },
+      retrievalQuery,
+    );
   }
 }

@@ -17,13 +17,19 @@ const RELATIVE_CUTOFF = 0.35;
  * has one code path. It costs nothing.
  */
 export class OfflineChatClient implements ChatModelClient {
+  /**
+   * `query` is what to retrieve for when the last user message is a prompt
+   * built around the user's words (a writing template): the user's own text,
+   * not the template's instructions, says what the answer is about.
+   */
   constructor(
     private readonly retrieve: (query: string, limit: number) => Promise<Passage[]>,
     private readonly texts: OfflineTexts,
+    private readonly query?: string,
   ) {}
 
   async *stream(request: ChatRequest): AsyncIterable<ChatChunk> {
-    const question = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const question = this.query ?? [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const found = question ? await this.retrieve(question, PASSAGES) : [];
     // Weak matches far below the best one are noise, not sources.
     const best = found[0]?.score ?? 0;

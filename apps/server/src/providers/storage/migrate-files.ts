@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentTypeOf } from './file-keys.js';
 import type { S3FileStorage } from './s3-storage.js';
-import { assertSafeKey } from './storage.js';
+import { assertSafeKey, localFiles } from './storage.js';
 
 export type MigrateOutcome = 'copied' | 'skipped' | 'failed';
 
@@ -14,17 +13,6 @@ export interface MigrateReport {
   skipped: number;
   failed: { key: string; reason: string }[];
   bytes: number;
-}
-
-/** Every regular file under `root`, as storage keys (forward slashes); half-written `*.tmp` files are left out. */
-async function* localKeys(root: string, dir = root): AsyncGenerator<string> {
-  const entries = await fsp.readdir(dir, { withFileTypes: true });
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* localKeys(root, full);
-    else if (entry.isFile() && !entry.name.endsWith('.tmp')) yield path.relative(root, full).split(path.sep).join('/');
-  }
 }
 
 async function digests(stream: Readable): Promise<{ md5: string; sha256: string; size: number }> {
@@ -81,12 +69,12 @@ export async function migrateFiles(
   options: { concurrency?: number; onFile?: (key: string, outcome: MigrateOutcome, reason?: string) => void } = {},
 ): Promise<MigrateReport> {
   const report: MigrateReport = { copied: 0, skipped: 0, failed: [], bytes: 0 };
-  const keys = localKeys(root);
+  const keys = localFiles(root);
   const worker = async (): Promise<void> => {
     for (;;) {
       const next = await keys.next();
       if (next.done) return;
-      const key = next.value;
+      const key = next.value.key;
       let result: { outcome: MigrateOutcome; bytes: number; reason?: string };
       try {
         result = await migrateOne(root, key, bucket);

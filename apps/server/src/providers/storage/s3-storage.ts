@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Env } from '../../config/env.js';
-import { assertSafeKey, type FileStorage } from './storage.js';
+import { assertSafeKey, prefixFolder, type ByteRange, type FileStorage, type StoredFile } from './storage.js';
 
 export interface S3Settings {
   bucket: string;
@@ -92,16 +92,18 @@ export class S3FileStorage implements FileStorage {
     await upload.done();
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null> {
     try {
       assertSafeKey(key);
     } catch {
       return null;
     }
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      // A ranged answer's length is the range's; the whole size is after the slash of "bytes 0-9/1234".
+      const total = range ? Number(answer.ContentRange?.split('/')[1]) : NaN;
       // The SDK's body on Node is an http IncomingMessage, a Readable.
-      return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+      return { stream: answer.Body as Readable, size: Number.isFinite(total) ? total : (answer.ContentLength ?? 0) };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -110,7 +112,11 @@ export class S3FileStorage implements FileStorage {
 
   /** Size and ETag (the MD5 of the bytes for a single-part upload), or null when absent. */
   async stat(key: string): Promise<{ size: number; etag: string } | null> {
-    assertSafeKey(key);
+    try {
+      assertSafeKey(key);
+    } catch {
+      return null;
+    }
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       return { size: head.ContentLength ?? 0, etag: (head.ETag ?? '').replace(/"/g, '') };
@@ -118,6 +124,17 @@ export class S3FileStorage implements FileStorage {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  /** Pages of ListObjectsV2 (1,000 keys each), read as they are needed. */
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    prefixFolder(prefix);
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async remove(key: string): Promise<void> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Peer, type S3Peer } from '../../test/s3-peer.js';
 import { S3FileStorage } from './s3-storage.js';
 import { FileUrlSigner } from './signed-url.js';
-import { LocalFileStorage, type FileStorage } from './storage.js';
+import { LocalFileStorage, MemoryFileStorage, type FileStorage } from './storage.js';
 
 interface Subject {
   store: FileStorage;
@@ -25,10 +25,8 @@ function clock(): { now: () => Date; shift(ms: number): void } {
   return { now: () => new Date(Date.now() + offset), shift: (ms) => (offset += ms) };
 }
 
-async function localSubject(): Promise<Subject> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'xueba-files-'));
-  const time = clock();
-  const store = new LocalFileStorage(root, new FileUrlSigner('contract-secret', time.now));
+/** A store served by `/files/`: a private URL is read by checking its signature, as the route does. */
+function servedSubject(store: LocalFileStorage | MemoryFileStorage, time: { shift(ms: number): void }, close: () => Promise<void>): Subject {
   return {
     store,
     shift: time.shift,
@@ -39,8 +37,25 @@ async function localSubject(): Promise<Subject> {
       const file = await store.open(key);
       return file ? { status: 200, body: await buffer(file.stream) } : { status: 404, body: Buffer.alloc(0) };
     },
-    close: () => fs.rm(root, { recursive: true, force: true }),
+    close,
   };
+}
+
+async function localSubject(): Promise<Subject> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'xueba-files-'));
+  const time = clock();
+  return servedSubject(new LocalFileStorage(root, new FileUrlSigner('contract-secret', time.now)), time, () => fs.rm(root, { recursive: true, force: true }));
+}
+
+async function memorySubject(): Promise<Subject> {
+  const time = clock();
+  return servedSubject(new MemoryFileStorage(new FileUrlSigner('contract-secret', time.now)), time, async () => undefined);
+}
+
+async function listed(store: FileStorage, prefix: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const file of store.list(prefix)) out.push(`${file.key}:${file.size}`);
+  return out.sort();
 }
 
 let peer: S3Peer;
@@ -73,6 +88,7 @@ afterAll(async () => {
 
 describe.each([
   ['local directory', localSubject],
+  ['memory', memorySubject],
   ['S3-compatible bucket', s3Subject],
 ])('file storage contract: %s', (_name, make) => {
   let subject: Subject;
@@ -108,7 +124,41 @@ describe.each([
     await subject.store.remove(key);
   });
 
+  it('reads a byte range, with the whole size, and tells the size without reading', async () => {
+    const key = 'private/7/documents/2026/05/r.txt';
+    await subject.store.put(key, Buffer.from('0123456789abcdef'), 'text/plain');
+    expect(await subject.store.stat(key)).toMatchObject({ size: 16 });
+    for (const [start, end, bytes] of [
+      [0, 3, '0123'],
+      [10, 15, 'abcdef'],
+      [7, 7, '7'],
+    ] as const) {
+      const part = await subject.store.open(key, { start, end });
+      expect(part?.size).toBe(16);
+      expect((await readAll(part!.stream)).toString()).toBe(bytes);
+    }
+    await subject.store.remove(key);
+    expect(await subject.store.stat(key)).toBeNull();
+    expect(await subject.store.open(key, { start: 0, end: 3 })).toBeNull();
+  });
+
+  it('lists the files under a prefix, and nothing under one not used', async () => {
+    await subject.store.put('private/11/documents/2026/05/a.pdf', Buffer.from('aaa'), 'application/pdf');
+    await subject.store.put('private/11/documents/2026/06/b.pdf', Buffer.from('bbbb'), 'application/pdf');
+    await subject.store.put('private/11/images/c.png', Buffer.from('c'), 'image/png');
+    await subject.store.put('private/110/documents/d.pdf', Buffer.from('dd'), 'application/pdf');
+    expect(await listed(subject.store, 'private/11/documents/')).toEqual(['private/11/documents/2026/05/a.pdf:3', 'private/11/documents/2026/06/b.pdf:4']);
+    expect(await listed(subject.store, 'private/11/')).toHaveLength(3);
+    expect(await listed(subject.store, 'private/11')).toHaveLength(4);
+    expect(await listed(subject.store, 'private/11/documents/2026/0')).toHaveLength(2);
+    expect(await listed(subject.store, 'private/12/')).toEqual([]);
+    for (const file of await listed(subject.store, 'private/11')) await subject.store.remove(file.split(':')[0]!);
+    expect(await listed(subject.store, 'private/11')).toEqual([]);
+  });
+
   it('answers null for a missing key and for keys that are not keys', async () => {
+    expect(await subject.store.stat('private/7/documents/2026/05/never.pdf')).toBeNull();
+    expect(await subject.store.stat('public/../private/7/x.pdf')).toBeNull();
     expect(await subject.store.open('private/7/documents/2026/05/never.pdf')).toBeNull();
     expect(await subject.store.open('public/../private/7/x.pdf')).toBeNull();
     await expect(subject.store.put('public/../x.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/Unsafe storage key/);

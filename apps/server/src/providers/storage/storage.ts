@@ -5,6 +5,18 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileUrlSigner, SignedUrlCheck } from './signed-url.js';
 
+/** Bytes `start` to `end` of a file, both included (an HTTP byte range); `end` is at most the last byte. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A stored file as `list` reports it. */
+export interface StoredFile {
+  key: string;
+  size: number;
+}
+
 /**
  * Stored files (avatars, documents, generated images). Local directory by
  * default; an S3-compatible bucket (`s3-storage.ts`) when several processes share files.
@@ -15,8 +27,16 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Like put, from a stream, without holding the whole file in memory. */
   putStream(key: string, stream: Readable, contentType: string): Promise<void>;
-  /** null when the key does not exist. */
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * The file's bytes, or only those of `range` (which the caller has checked
+   * against the size, see `stat`); `size` is always the whole file's. null
+   * when the key does not exist.
+   */
+  open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
+  /** The file's size, or null when the key does not exist. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Every stored file whose key starts with `prefix` ("" for all), in no particular order. */
+  list(prefix: string): AsyncIterable<StoredFile>;
   remove(key: string): Promise<void>;
   /**
    * A URL that lets the browser read a private file without a session for
@@ -38,6 +58,24 @@ export interface FileStorage {
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)*$/;
+
+/** Every regular file under `dir`, as storage keys relative to `root`; half-written `*.tmp` files are left out. */
+export async function* localFiles(root: string, dir = root): AsyncGenerator<StoredFile> {
+  const entries = await fsp.readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* localFiles(root, full);
+    else if (entry.isFile() && !entry.name.endsWith('.tmp')) yield { key: path.relative(root, full).split(path.sep).join('/'), size: (await fsp.stat(full)).size };
+  }
+}
+
+/** The folder of a key prefix ("private/7/doc" → "private/7"), checked like a key. */
+export function prefixFolder(prefix: string): string {
+  const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+  if (folder) assertSafeKey(folder);
+  return folder;
+}
 
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
@@ -90,7 +128,7 @@ export class LocalFileStorage extends SignedUrlStorage implements FileStorage {
     await fsp.rename(temp, file);
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null> {
     let file: string;
     try {
       file = this.resolve(key);
@@ -100,9 +138,28 @@ export class LocalFileStorage extends SignedUrlStorage implements FileStorage {
     try {
       const stat = await fsp.stat(file);
       if (!stat.isFile()) return null;
-      return { stream: fs.createReadStream(file), size: stat.size };
+      return { stream: fs.createReadStream(file, range ? { start: range.start, end: range.end } : {}), size: stat.size };
     } catch {
       return null;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const stat = await fsp.stat(this.resolve(key));
+      return stat.isFile() ? { size: stat.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    const folder = prefixFolder(prefix);
+    const dir = folder ? path.join(this.root, ...folder.split('/')) : this.root;
+    // Nothing stored under the prefix yet: no folder.
+    if (!(await fsp.stat(dir).then((s) => s.isDirectory(), () => false))) return;
+    for await (const file of localFiles(this.root, dir)) {
+      if (file.key.startsWith(prefix)) yield file;
     }
   }
 
@@ -123,10 +180,17 @@ export class MemoryFileStorage extends SignedUrlStorage implements FileStorage {
     for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
     await this.put(key, Buffer.concat(chunks), contentType);
   }
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null> {
     const entry = this.files.get(key);
     if (!entry) return null;
-    return { stream: Readable.from([entry.data]), size: entry.data.length };
+    return { stream: Readable.from([range ? entry.data.subarray(range.start, range.end + 1) : entry.data]), size: entry.data.length };
+  }
+  async stat(key: string): Promise<{ size: number } | null> {
+    const entry = this.files.get(key);
+    return entry ? { size: entry.data.length } : null;
+  }
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    for (const [key, entry] of this.files) if (key.startsWith(prefix)) yield { key, size: entry.data.length };
   }
   async remove(key: string): Promise<void> {
     this.files.delete(key);
