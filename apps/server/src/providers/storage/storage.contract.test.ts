@@ -135,7 +135,7 @@ describe.each([
     ] as const) {
       const part = await subject.store.open(key, { start, end });
       expect(part?.size).toBe(16);
-      expect((await readAll(part!.stream)).toString()).toBe(bytes);
+      expect((await buffer(part!.stream)).toString()).toBe(bytes);
     }
     await subject.store.remove(key);
     expect(await subject.store.stat(key)).toBeNull();
