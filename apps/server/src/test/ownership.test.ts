@@ -6,8 +6,8 @@ import { startAiTestApp, type AiTestApp } from './ai-app.js';
 import { FakeOpenAI } from './fake-openai.js';
 import { listen, stream, textOf, until, type StreamEvent, type StreamResult } from './sse-client.js';
 import { memberUser, uploadDocs } from './doc-fixture.js';
-import { ChatRepository } from '../modules/chat/chat.repository.js';
-import { AnswerRunner } from '../modules/chat/answers.js';
+import { AnswersRepository } from '../platform/stream/answers.repository.js';
+import { AnswerRunner } from '../platform/stream/answer-runner.js';
 import { HAS_SHARED_DATA, sharedFile } from '../modules/paper/shared-data.js';
 
 /**
@@ -207,7 +207,7 @@ describe('ownership: another user\'s ids are refused before anything happens', (
     const answerId = start.assistant_message_id as number;
     const db = ai.t.owned.ctx.db;
     await until(async () => (await db.selectFrom('chat_messages').select('id').where('id', '=', String(answerId)).executeTakeFirst()) !== undefined);
-    await new ChatRepository().requestStop(db, 'chat_messages', b.user.id, [answerId]);
+    await new AnswersRepository().requestStop(db, 'chat_messages', b.user.id, [answerId]);
     expect((await db.selectFrom('chat_messages').select('stop_requested').where('id', '=', String(answerId)).executeTakeFirstOrThrow()).stop_requested).toBe(false);
     expect(runner.abort('chat_messages', answerId, b.user.id)).toBeNull();
     expect(runner.openFor(a.user.id)).toBe(1);
@@ -289,7 +289,7 @@ describe.skipIf(!ON_POSTGRES)('ownership across two app processes on one Postgre
     const answerId = chat.start.assistant_message_id as number;
     await until(async () => (await two.a.owned.ctx.db.selectFrom('chat_messages').select('id').where('id', '=', String(answerId)).executeTakeFirst()) !== undefined);
     // Only A streams, so only A's poll asks for stop flags (of its own answers).
-    const polled = vi.spyOn(ChatRepository.prototype, 'stopRequested');
+    const polled = vi.spyOn(AnswersRepository.prototype, 'stopRequested');
     const refused = await asB({ app: two.b.app, base: await listen(two.b.app) }, b.token, [
       ['POST', '/create/stop', { id: created.start.creation_id }],
       ['POST', '/create/delete', { id: created.start.creation_id }],

@@ -5,13 +5,13 @@ import { modelsRoutes } from '../models/models.routes.js';
 import { favoritesRoutes } from '../favorites/favorites.routes.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { templatesRoutes } from '../templates/templates.routes.js';
-import { AnswerRunner } from './answers.js';
-import { AnswerGate } from './metering.js';
+import { AnswerGate } from '../../platform/stream/answer-gate.js';
+import { AnswerRunner } from '../../platform/stream/answer-runner.js';
 import { ChatService } from './chat.service.js';
 import { chatRoutes } from './chat.routes.js';
 
 /**
- * Issue 3 as one registration: model channels, chat, favorites and writing
+ * The AI features as one registration: model channels, chat, favorites and writing
  * templates share the model catalogue (`app.services.models`), the gate
  * (limits, balance) and the runner (streams in progress), so they are built
  * here once. Also registers the `help` retrieval source, fails answers left
@@ -21,7 +21,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   const services = app.services;
   services.retrieval.register(new HelpSource(services.settings));
   const runner = new AnswerRunner(ctx, services.ledger, app.log, services.tasks);
-  const gate = new AnswerGate(ctx, services);
+  const gate = new AnswerGate(ctx, services.settings, services.userInfo, services.retrieval);
   const chat = new ChatService(ctx, services.models, gate, runner);
   const templates = new TemplatesService(ctx, services.settings, services.models, gate, runner);
 

@@ -4,7 +4,7 @@ import { createTestApp, createTwoApps, makeUser, ON_POSTGRES, switchOffTasks, ty
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { listen, stream, textOf, until } from '../../test/sse-client.js';
 import { IdBlocks } from '../../platform/db/id-blocks.js';
-import { AnswerRunner } from './answers.js';
+import { AnswerRunner } from '../../platform/stream/answer-runner.js';
 
 /**
  * Every fault a model stream can meet, against the fake upstream: a clear message, a

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Tx } from '../../platform/db/transaction.js';
-import type { ChatConversationsTable, ChatMessagesTable, Status, StoredSource } from './chat.tables.js';
+import type { GateArgs, Settlement } from '../../platform/stream/answers.repository.js';
+import type { ChatConversationsTable, ChatMessagesTable, Status } from './chat.tables.js';
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
 export type MessageRow = Selectable<ChatMessagesTable>;
@@ -9,30 +10,6 @@ export type MessageWithFavorite = MessageRow & { favorite_id: number | null };
 /** `%keyword%` for ILIKE with the wildcards in the keyword taken literally. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export interface Settlement {
-  status: Exclude<Status, 'generating'>;
-  content: string;
-  error: string | null;
-  sources: StoredSource[] | null;
-  promptTokens: number;
-  completionTokens: number;
-  words: number;
-  chargedAsset: string | null;
-  charged: number;
-  now: Date;
-}
-
-/** What the answer gate checks (migration 0010's `answer_gate`): the user, the rate window and the limits, and what the answer would cost. */
-export interface GateArgs {
-  userId: number;
-  /** Start of the current fixed one-minute rate window. */
-  window: Date;
-  ratePerMinute: number;
-  maxStreams: number;
-  /** null: nothing to pay (members, free models). */
-  billing: { mode: 'per_answer' | 'per_1k_words'; price: number } | null;
 }
 
 /** `/chat/send`'s turn: the conversation (new or existing), the question and the generating answer, with ids reserved beforehand. */
@@ -47,33 +24,13 @@ export interface SendTurn {
   now: Date;
 }
 
-/** All SQL of conversations and messages, and the bookkeeping of answers in progress. */
+/** All SQL of conversations and messages (the bookkeeping of answers in progress is `platform/stream/answers.repository.ts`). */
 export class ChatRepository {
-  /**
-   * Every check an answer passes, under the user's stream lock, in one statement (decision 0012).
-   * A refusal rejects with SQLSTATE XB001 and the message key (see `AnswerGate.refusal`).
-   */
-  async gate(tx: Tx, g: GateArgs): Promise<void> {
-    await sql`SELECT answer_gate(${g.userId}, ${g.window}, ${g.ratePerMinute}, ${g.maxStreams}, ${g.billing?.mode ?? null}, ${g.billing?.price ?? 0})`.execute(tx);
-  }
-
   /** The gate and the whole turn of `/chat/send` in one statement, so in one round trip (decision 0012). */
   async sendTurn(db: Db, g: GateArgs, t: SendTurn): Promise<void> {
     await sql`SELECT chat_send_turn(
       ${g.userId}, ${g.window}, ${g.ratePerMinute}, ${g.maxStreams}, ${g.billing?.mode ?? null}, ${g.billing?.price ?? 0},
       ${t.conversationId}, ${t.isNew}, ${t.title}, ${t.model}, ${String(t.questionId)}, ${String(t.answerId)}, ${t.content}, ${t.now})`.execute(db);
-  }
-
-  /** Locks the balance row so the clamp and the deduction see the same amount. */
-  async balanceForUpdate(tx: Tx, userId: number, asset: string): Promise<number> {
-    const row = await tx.selectFrom('balances').select('amount').where('user_id', '=', userId).where('asset', '=', asset).forUpdate().executeTakeFirst();
-    return row ? Number(row.amount) : 0;
-  }
-
-  async billedBalances(tx: Tx | Db, userId: number): Promise<{ conversation_count: number; word_count: number }> {
-    const rows = await tx.selectFrom('balances').select(['asset', 'amount']).where('user_id', '=', userId).where('asset', 'in', ['conversation_count', 'word_count']).execute();
-    const of = (asset: string) => Number(rows.find((r) => r.asset === asset)?.amount ?? 0);
-    return { conversation_count: of('conversation_count'), word_count: of('word_count') };
   }
 
   conversation(db: Db | Tx, userId: number, id: number): Promise<ConversationRow | undefined> {
@@ -220,54 +177,8 @@ export class ChatRepository {
       .execute();
   }
 
-  /** Asks whichever process streams these answers of the user to stop them; another user's rows are never touched. */
-  async requestStop(db: Db, table: 'chat_messages' | 'creations', userId: number, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db
-      .updateTable(table)
-      .set({ stop_requested: true })
-      .where('id', 'in', ids.map(String))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'generating')
-      .execute();
-  }
-
   async generatingIn(db: Db, conversationId: number): Promise<number[]> {
     const rows = await db.selectFrom('chat_messages').select('id').where('conversation_id', '=', conversationId).where('status', '=', 'generating').execute();
     return rows.map((r) => Number(r.id));
-  }
-
-  /** Which of these answers were asked to stop (by a /stop handled in another process). */
-  async stopRequested(db: Db, table: 'chat_messages' | 'creations', ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await db.selectFrom(table).select('id').where('id', 'in', ids.map(String)).where('stop_requested', '=', true).execute();
-    return rows.map((r) => Number(r.id));
-  }
-
-  async heartbeat(db: Db, table: 'chat_messages' | 'creations', ids: number[], now: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await db.updateTable(table).set({ updated_at: now }).where('id', 'in', ids.map(String)).where('status', '=', 'generating').execute();
-  }
-
-  /** Answers whose process died: generating with no heartbeat since `before` become failed (nothing charged). */
-  async failStale(db: Db, table: 'chat_messages' | 'creations', before: Date, now: Date): Promise<number> {
-    const result = await db
-      .updateTable(table)
-      .set({ status: 'failed', error: 'generation_failed', updated_at: now })
-      .where('status', '=', 'generating')
-      .where('updated_at', '<', before)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  }
-
-  /** One visitor question more today; returns today's count including this one. */
-  async countVisitorQuestion(db: Db, ipHash: string, day: string): Promise<number> {
-    const row = await db
-      .insertInto('chat_visitor_usage')
-      .values({ ip_hash: ipHash, day, count: 1 })
-      .onConflict((oc) => oc.columns(['ip_hash', 'day']).doUpdateSet({ count: sql<number>`chat_visitor_usage.count + 1` }))
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return row.count;
   }
 }

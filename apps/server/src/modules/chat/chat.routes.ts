@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@xueba/contract';
 import { defineRoute } from '../../platform/http/route.js';
-import type { AnswerRunner } from './answers.js';
+import type { AnswerRunner } from '../../platform/stream/answer-runner.js';
+import { defineStreamRoute } from '../../platform/stream/sse.js';
 import type { ChatService } from './chat.service.js';
-import { defineStreamRoute } from './sse.js';
 
 export async function chatRoutes(app: FastifyInstance, chat: ChatService, runner: AnswerRunner): Promise<void> {
   const run = runner.run.bind(runner);

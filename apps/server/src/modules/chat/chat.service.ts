@@ -6,9 +6,12 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ChatTurn } from '../../providers/ai/chat-model.js';
 import { fitContext } from '../../providers/ai/tokens.js';
 import type { ModelsService, ResolvedModel } from '../models/models.service.js';
-import { overlapping, startUpstream, turnWriteSignal, type AnswerJob, type AnswerRunner, type BillingPlan } from './answers.js';
+import type { AnswerGate } from '../../platform/stream/answer-gate.js';
+import type { AnswerJob, AnswerRunner, BillingPlan } from '../../platform/stream/answer-runner.js';
+import { AnswersRepository } from '../../platform/stream/answers.repository.js';
+import { overlapping, startUpstream, turnWriteSignal } from '../../platform/stream/model-call.js';
 import { ChatRepository, type ConversationRow, type MessageRow, type MessageWithFavorite } from './chat.repository.js';
-import { systemPrompt, type AnswerGate } from './metering.js';
+import { systemPrompt } from './system-prompt.js';
 import { exportMarkdown } from './export.js';
 
 const HISTORY_LIMIT = 200;
@@ -52,6 +55,7 @@ interface Begun {
 /** Conversations and messages: asking, answering again, editing, stopping, listing, exporting. */
 export class ChatService {
   private readonly repo = new ChatRepository();
+  private readonly answers = new AnswersRepository();
 
   private readonly ids: IdBlocks;
 
@@ -253,7 +257,7 @@ export class ChatService {
     const conversation = await this.repo.conversation(this.ctx.db, userId, conversationId);
     if (!conversation) throw notFound();
     const generating = await this.repo.generatingIn(this.ctx.db, conversationId);
-    await this.repo.requestStop(this.ctx.db, 'chat_messages', userId, generating);
+    await this.answers.requestStop(this.ctx.db, 'chat_messages', userId, generating);
     await Promise.all(generating.map((id) => this.runner.abort('chat_messages', id, userId)));
     await this.repo.deleteConversation(this.ctx.db, userId, conversationId);
   }
@@ -265,7 +269,7 @@ export class ChatService {
     const message = await this.writtenMessage(userId, messageId);
     if (!message || message.role !== 'assistant') throw notFound();
     if (message.status !== 'generating') return { status: message.status };
-    await this.repo.requestStop(this.ctx.db, 'chat_messages', userId, [messageId]);
+    await this.answers.requestStop(this.ctx.db, 'chat_messages', userId, [messageId]);
     const settled = this.runner.abort('chat_messages', messageId, userId);
     if (settled) await settled;
     const after = await this.repo.message(this.ctx.db, userId, messageId);

@@ -1,12 +1,12 @@
-import { formatMessage, type DocChatEvent, type DocCitation, type Locale, type MessageKey } from '@xueba/contract';
+import { formatMessage, type DocChatEvent, type DocCitation, type Locale } from '@xueba/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { transaction } from '../../platform/db/transaction.js';
-import { ChatModelError, MODEL_ERROR_MESSAGE, type ChatTurn } from '../../providers/ai/chat-model.js';
-import { countWords, estimateTokens } from '../../providers/ai/tokens.js';
+import type { Settlement } from '../../platform/stream/answers.repository.js';
+import { streamUnmetered, type FrameSink } from '../../platform/stream/pipeline.js';
+import { ChatModelError, type ChatChunk, type ChatTurn } from '../../providers/ai/chat-model.js';
 import type { ModelsService, ResolvedModel } from '../models/models.service.js';
-import type { SseSink } from '../chat/sse.js';
 import type { DocService } from './doc.service.js';
 import type { ScoredChunk } from './doc-index.js';
 
@@ -47,10 +47,6 @@ function titleOf(question: string): string {
   return chars.length > TITLE_CHARS ? `${chars.slice(0, TITLE_CHARS).join('')}…` : chars.join('');
 }
 
-function emit(sink: SseSink, event: DocChatEvent): void {
-  sink.send(event);
-}
-
 /** The instruction that makes a model answer from the passages only and cite them as [n]. */
 export function groundedPrompt(passages: DocCitation[]): string {
   const block = passages.map((p) => `[${p.n}] (${p.doc_name}, p. ${p.page})\n${p.text}`).join('\n\n');
@@ -80,7 +76,8 @@ export function toCitations(hits: ScoredChunk[], names: Map<number, string>): Do
  * (JSON envelopes): unknown or unfinished documents, mixed types, missing
  * membership; it retrieves the passages and writes the question and an empty
  * answer. `run` streams the model's answer (or, on the offline channel, the
- * best passages with the notice), then stores it with the citations used.
+ * best passages with the notice) through the stream pipeline, then stores it
+ * with the citations used.
  * Access needs the matching membership, and members' conversations consume
  * no counts (spec §6), so nothing is metered here.
  */
@@ -125,64 +122,42 @@ export class DocChat {
     return { userId, locale, question: body.question, ...written, model, passages, history };
   }
 
-  async run(sink: SseSink, plan: DocChatPlan): Promise<void> {
+  /** Streams the answer through the stream pipeline (unmetered: members pay nothing here); the result writer stores it with its citations. */
+  async run(sink: FrameSink, plan: DocChatPlan): Promise<void> {
     const offline = plan.model.client === null;
-    emit(sink, {
-      type: 'start',
-      conversation_id: plan.conversationId,
-      user_message_id: plan.questionId,
-      assistant_message_id: plan.answerId,
-      model: plan.model.key,
-      model_name: plan.model.name,
-      offline,
-    });
-    const controller = new AbortController();
-    let closed = false;
-    sink.onClientClose(() => {
-      closed = true;
-      controller.abort();
-    });
-    let content = '';
-    let citations: DocCitation[] = [];
-    let failure: MessageKey | null = null;
-    let usage = { prompt_tokens: 0, completion_tokens: 0 };
-    const write = (text: string) => {
-      content += text;
-      emit(sink, { type: 'delta', text });
-    };
-    try {
-      if (offline) citations = await this.offline(plan, write, controller.signal);
-      else {
-        const messages: ChatTurn[] = [{ role: 'system', content: groundedPrompt(plan.passages) }, ...plan.history, { role: 'user', content: plan.question }];
-        let reported: { promptTokens: number; completionTokens: number } | null = null;
-        for await (const chunk of plan.model.client!.stream({ model: plan.model.upstreamModel, messages, signal: controller.signal, maxTokens: plan.model.maxOutputTokens || undefined })) {
-          if (chunk.type === 'text') write(chunk.text);
-          else if (chunk.type === 'usage') reported = chunk;
-        }
-        citations = usedCitations(content, plan.passages);
-        usage = {
-          prompt_tokens: reported?.promptTokens ?? messages.reduce((n, m) => n + estimateTokens(m.content), 0),
-          completion_tokens: reported?.completionTokens ?? estimateTokens(content),
-        };
-      }
-    } catch (error) {
-      if (!closed) {
-        failure = error instanceof ChatModelError ? MODEL_ERROR_MESSAGE[error.kind] : 'generation_failed';
-        if (!(error instanceof ChatModelError)) this.log.error({ err: error }, 'document answer failed');
-      }
-      citations = usedCitations(content, plan.passages);
-    }
-    const status = failure ? 'failed' : closed ? 'stopped' : 'done';
-    await this.docs.repo
-      .settleMessage(this.ctx.db, plan.answerId, { content, status, error: failure, citations, now: this.ctx.now() })
-      .catch((error: unknown) => this.log.error({ err: error }, 'document answer not stored'));
-    if (failure) emit(sink, { type: 'error', message_id: plan.answerId, code: failure, msg: formatMessage(failure, plan.locale), charged: null, balance: null });
-    else emit(sink, { type: 'end', message_id: plan.answerId, status: status === 'done' ? 'done' : 'stopped', usage: { ...usage, words: countWords(content) }, charged: null, balance: null, citations });
-    sink.end();
+    const messages: ChatTurn[] = [{ role: 'system', content: groundedPrompt(plan.passages) }, ...plan.history, { role: 'user', content: plan.question }];
+    // Offline, every passage shown is cited; a model's answer (and anything cut short) cites the [n] it used.
+    const citationsOf = (s: Settlement) => (offline && s.status === 'done' ? plan.passages.slice(0, OFFLINE_PASSAGES) : usedCitations(s.content, plan.passages));
+    await streamUnmetered(
+      sink,
+      {
+        client: plan.model.client ?? { stream: (request) => this.offline(plan, request.signal) },
+        model: plan.model.upstreamModel,
+        messages,
+        maxTokens: plan.model.maxOutputTokens || undefined,
+        locale: plan.locale,
+        messageId: plan.answerId,
+        start: {
+          type: 'start',
+          conversation_id: plan.conversationId,
+          user_message_id: plan.questionId,
+          assistant_message_id: plan.answerId,
+          model: plan.model.key,
+          model_name: plan.model.name,
+          offline,
+        },
+        persist: (db, s) =>
+          this.docs.repo
+            .settleMessage(db, plan.answerId, { content: s.content, status: s.status, error: s.error, citations: citationsOf(s), now: s.now })
+            .catch((error: unknown) => this.log.error({ err: error }, 'document answer not stored')),
+        finish: ({ frame, settlement }) => sink.send<DocChatEvent>(frame.type === 'end' ? { ...frame, citations: citationsOf(settlement) } : frame),
+      },
+      { log: this.log, now: () => this.ctx.now(), db: this.ctx.db },
+    );
   }
 
-  /** No model: the notice, then the best passages quoted and cited [n] with their page, streamed paragraph by paragraph. */
-  private async offline(plan: DocChatPlan, write: (text: string) => void, signal: AbortSignal): Promise<DocCitation[]> {
+  /** No model: the notice, then the best passages quoted and cited [n] with their page, streamed paragraph by paragraph like a model's chunks. */
+  private async *offline(plan: DocChatPlan, signal: AbortSignal | undefined): AsyncIterable<ChatChunk> {
     const shown = plan.passages.slice(0, OFFLINE_PASSAGES);
     const parts = [`${formatMessage('doc_offline_notice', plan.locale)}\n\n`];
     if (shown.length === 0) parts.push(formatMessage('doc_offline_no_match', plan.locale));
@@ -191,10 +166,10 @@ export class DocChat {
       parts.push(`> ${quotable(text)} [${p.n}]\n\n— ${p.doc_name}, p. ${p.page}\n\n`);
     }
     for (const part of parts) {
-      if (signal.aborted) throw new ChatModelError('aborted', 'client closed');
-      write(part);
+      if (signal?.aborted) throw new ChatModelError('aborted', 'client closed');
+      yield { type: 'text', text: part };
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    return shown;
+    yield { type: 'usage', promptTokens: 0, completionTokens: 0 };
   }
 }

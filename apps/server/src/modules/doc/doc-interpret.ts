@@ -2,6 +2,7 @@ import { formatMessage, LOCALES, type DocInterpretation, type Locale } from '@xu
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { collectText } from '../../platform/stream/model-call.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { DocService } from './doc.service.js';
 
@@ -85,10 +86,7 @@ export class DocInterpreter {
         '{"about": "what it is about, 2-3 sentences", "method": "its method or approach, 2-3 sentences", "findings": "its main findings, 2-3 sentences", "questions": ["three questions a reader could ask about it"]}.\n\n' +
         text;
       try {
-        let answer = '';
-        for await (const chunk of model.client.stream({ model: model.upstreamModel, messages: [{ role: 'user', content: prompt }], maxTokens: 800 })) {
-          if (chunk.type === 'text') answer += chunk.text;
-        }
+        const answer = await collectText({ client: model.client, model: model.upstreamModel, messages: [{ role: 'user', content: prompt }], maxTokens: 800 }, undefined, this.log);
         result = parseModelJson(answer, locale);
         if (!result) this.log.warn({ doc: id }, 'interpretation: model answer was not the expected JSON; using the extract');
       } catch (error) {

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { DOC_MAX_WORDS } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { transaction } from '../../platform/db/transaction.js';
@@ -9,12 +10,6 @@ import { parseInWorker } from './parse/parse-pool.js';
 import type { ParsedFormat } from './parse/types.js';
 
 export const DOC_JOB = 'doc.process';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
-  return Buffer.concat(parts);
-}
 
 /** Today's pages left for OCR: the smaller of the site's and the user's budget for the UTC day. */
 async function ocrPagesLeft(ctx: AppContext, repo: DocRepository, settings: SettingsService, userId: number, day: string): Promise<number> {
@@ -45,7 +40,7 @@ export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => vo
       await repo.setStatus(ctx.db, id, 'processing', ctx.now());
       const file = await ctx.storage.open(doc.storage_key);
       if (!file) throw new PermanentJobError('stored file missing');
-      const data = await readAll(file.stream);
+      const data = await buffer(file.stream);
       const day = ctx.now().toISOString().slice(0, 10);
       const ocrPages = await ocrPagesLeft(ctx, repo, settings, doc.user_id, day);
       let progress = Promise.resolve();

@@ -19,7 +19,7 @@ import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
 import { success } from '../../platform/http/envelope.js';
 import { requestLocale } from '../../platform/http/locale.js';
 import { defineRoute, readToken } from '../../platform/http/route.js';
-import { defineStreamRoute } from '../chat/sse.js';
+import { defineStreamRoute } from '../../platform/stream/sse.js';
 import { DocChat } from './doc-chat.js';
 import { DocInterpreter } from './doc-interpret.js';
 import { docProcessHandler, DOC_JOB } from './doc-process.js';
@@ -28,7 +28,7 @@ import { DocumentSource } from './doc-source.js';
 import { cleanName, readUpload } from './doc-upload.js';
 
 /**
- * Issue 4: documents. JSON endpoints through defineRoute; the multipart upload
+ * Documents: JSON endpoints through defineRoute; the multipart upload
  * and the file download by hand (they are not JSON); Q&A as a contract stream.
  * Also registers the processing job, the `document` retrieval source, and
  * fails answers a previous run left generating.

@@ -3,8 +3,8 @@ import { api } from '@xueba/contract';
 import { defineRoute } from '../../platform/http/route.js';
 import type { ChatStreamEvent } from '@xueba/contract';
 import type { ModelsService } from './models.service.js';
-import type { AnswerRunner } from '../chat/answers.js';
-import { defineStreamRoute } from '../chat/sse.js';
+import type { AnswerRunner } from '../../platform/stream/answer-runner.js';
+import { defineStreamRoute } from '../../platform/stream/sse.js';
 
 const TEST_PROMPT = 'Reply with one short sentence to confirm you are working.';
 

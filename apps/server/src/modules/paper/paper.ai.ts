@@ -2,6 +2,7 @@ import { PAPER_SECTIONS, type Locale } from '@xueba/contract';
 import type { ChatModelClient, ChatTurn } from '../../providers/ai/chat-model.js';
 import type { Services } from '../../services.js';
 import { hasCjk, tokenize } from '../../platform/search/tokenize.js';
+import { collectText } from '../../platform/stream/model-call.js';
 
 export type Section = (typeof PAPER_SECTIONS)[number];
 
@@ -26,11 +27,7 @@ const LANGUAGE: Record<Locale, string> = { zh: 'Simplified Chinese', en: 'Englis
 
 /** Runs a prompt to completion and returns the text. */
 export async function complete(model: PaperModel, messages: ChatTurn[], signal?: AbortSignal, maxTokens = 300): Promise<string> {
-  let text = '';
-  for await (const chunk of model.client.stream({ model: model.model, messages, signal, maxTokens, temperature: 0 })) {
-    if (chunk.type === 'text') text += chunk.text;
-  }
-  return text.trim();
+  return (await collectText({ client: model.client, model: model.model, messages, maxTokens, temperature: 0 }, signal)).trim();
 }
 
 export async function translateQuery(model: PaperModel, query: string, signal?: AbortSignal): Promise<string> {

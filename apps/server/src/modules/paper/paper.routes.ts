@@ -5,7 +5,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../../platform/er
 import { success } from '../../platform/http/envelope.js';
 import { defineRoute, readToken } from '../../platform/http/route.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
-import { defineStreamRoute } from '../chat/sse.js';
+import { defineStreamRoute } from '../../platform/stream/sse.js';
 import { ChatModelError } from '../../providers/ai/chat-model.js';
 import { resolvePaperModel } from './paper.ai.js';
 import { PaperAiService } from './paper-ai.service.js';
@@ -42,7 +42,7 @@ export async function paperRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const limitAi = (request: FastifyRequest, userId: number | null) =>
     hitRateLimit(ctx.db, ctx.now(), `paper_ai:${userId ?? request.ip}`, AI_CALLS_PER_HOUR, 3600);
 
-  defineRoute(app, api.paperSearch, { handler: ({ query, locale }) => papers.search(query, locale) });
+  defineRoute(app, api.paperSearch, { handler: ({ query, locale, request }) => papers.search(query, locale, request.log) });
   defineRoute(app, api.paperDetail, { handler: ({ query, user }) => papers.detail(query.id, user?.id ?? null) });
   defineRoute(app, api.paperVenues, { handler: () => papers.venues() });
   defineRoute(app, api.paperCite, { handler: ({ query }) => papers.cite(query.id, query.format) });
@@ -64,7 +64,7 @@ export async function paperRoutes(app: FastifyInstance, ctx: AppContext): Promis
   defineRoute(app, api.paperAiSearch, {
     handler: async ({ body, user, request, locale }) => {
       await limitAi(request, user?.id ?? null);
-      return ai.aiSearch(body.question, body.page_size, locale);
+      return ai.aiSearch(body.question, body.page_size, locale, request.log);
     },
   });
 
@@ -80,7 +80,7 @@ export async function paperRoutes(app: FastifyInstance, ctx: AppContext): Promis
       sink.onClientClose(() => abort.abort());
       const send = (event: PaperInterpretEvent) => sink.send(event);
       try {
-        await ai.interpret(paper, locale, send, abort.signal);
+        await ai.interpret(paper, locale, send, abort.signal, request.log);
       } catch (error) {
         const key = error instanceof ChatModelError ? (error.kind === 'timeout' ? 'source_unavailable' : 'generation_failed') : 'generation_failed';
         request.log.warn({ err: error }, 'paper interpretation failed');

@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logger.js';
 import { hasCjk, tokenize } from '../../platform/search/tokenize.js';
 import { translateChineseQuery } from '../../platform/search/zh-en.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -139,7 +140,8 @@ export class PaperService {
     return this.source((await this.stored()).source);
   }
 
-  async search(query: PaperSearchQuery, locale: Locale): Promise<PaperSearchResponse> {
+  /** `log`: the request's logger (a failed translation falls back to the dictionary and is logged there). */
+  async search(query: PaperSearchQuery, locale: Locale, log: Logger = this.ctx.log): Promise<PaperSearchResponse> {
     if (query.year_from !== undefined && query.year_to !== undefined && query.year_from > query.year_to) throw badRequest('validation_failed', { field: 'year_to' });
     const source = await this.activeSource();
     let keyword = query.keyword;
@@ -151,7 +153,13 @@ export class PaperService {
       // A configured model translates; the offline dictionary's English is searched as well (alone without a
       // model), a floor under a model that misreads the query. Remote sources get one English query.
       const model = await this.modelResolver();
-      const [byModel, byDictionary] = await Promise.all([model ? translateQuery(model, keyword).catch(() => null) : null, translateChineseQuery(keyword)]);
+      const translated = model
+        ? translateQuery(model, keyword).catch((error: unknown) => {
+            log.warn({ err: error }, 'paper search: query translation failed; using the dictionary');
+            return null;
+          })
+        : null;
+      const [byModel, byDictionary] = await Promise.all([translated, translateChineseQuery(keyword)]);
       queryUsed = byModel || null;
       alsoSearched = byDictionary && byDictionary !== queryUsed ? byDictionary : null;
       terms = [...terms, ...(queryUsed ? tokenize(queryUsed) : []), ...(alsoSearched ? tokenize(alsoSearched) : [])];

@@ -1,7 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Tx } from '../../platform/db/transaction.js';
 import type { CreationsTable, LocalizedJson, StoredField, TemplateCategoriesTable, TemplatesTable } from '../chat/chat.tables.js';
-import { likePattern, type Settlement } from '../chat/chat.repository.js';
+import type { Settlement } from '../../platform/stream/answers.repository.js';
+import { likePattern } from '../chat/chat.repository.js';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 export type CategoryRow = Selectable<TemplateCategoriesTable>;

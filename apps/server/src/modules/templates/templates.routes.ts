@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@xueba/contract';
 import { defineRoute } from '../../platform/http/route.js';
-import type { AnswerRunner } from '../chat/answers.js';
-import { defineStreamRoute } from '../chat/sse.js';
+import type { AnswerRunner } from '../../platform/stream/answer-runner.js';
+import { defineStreamRoute } from '../../platform/stream/sse.js';
 import type { TemplatesService } from './templates.service.js';
 
 export async function templatesRoutes(app: FastifyInstance, templates: TemplatesService, runner: AnswerRunner): Promise<void> {

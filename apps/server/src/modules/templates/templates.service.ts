@@ -5,10 +5,12 @@ import { PG, pgErrorCode, transaction } from '../../platform/db/transaction.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { localized, type ModelsService } from '../models/models.service.js';
-import { overlapping, startUpstream, type AnswerJob, type AnswerRunner } from '../chat/answers.js';
-import { systemPrompt, type AnswerGate } from '../chat/metering.js';
+import type { AnswerGate } from '../../platform/stream/answer-gate.js';
+import type { AnswerJob, AnswerRunner } from '../../platform/stream/answer-runner.js';
+import { AnswersRepository } from '../../platform/stream/answers.repository.js';
+import { overlapping, startUpstream } from '../../platform/stream/model-call.js';
+import { systemPrompt } from '../chat/system-prompt.js';
 import type { LocalizedJson, StoredField } from '../chat/chat.tables.js';
-import { ChatRepository } from '../chat/chat.repository.js';
 import { TemplatesRepository, type CategoryRow, type CreationRow, type TemplateRow } from './templates.repository.js';
 import { SEED_CATEGORIES, SEED_TEMPLATES } from './templates.seed.js';
 
@@ -75,7 +77,7 @@ export function renderPrompt(prompt: string, values: Record<string, string>, loc
 /** Writing templates: the catalogue, running one (streamed and billed like chat), history, admin editing. */
 export class TemplatesService {
   private readonly repo = new TemplatesRepository();
-  private readonly chat = new ChatRepository();
+  private readonly answers = new AnswersRepository();
 
   constructor(
     private readonly ctx: AppContext,
@@ -173,7 +175,7 @@ export class TemplatesService {
     const row = await this.repo.creation(this.ctx.db, userId, id);
     if (!row) throw notFound();
     if (row.status !== 'generating') return { status: row.status };
-    await this.chat.requestStop(this.ctx.db, 'creations', userId, [id]);
+    await this.answers.requestStop(this.ctx.db, 'creations', userId, [id]);
     const settled = this.runner.abort('creations', id, userId);
     if (settled) await settled;
     return { status: (await this.repo.creation(this.ctx.db, userId, id))?.status ?? 'stopped' };
@@ -199,7 +201,7 @@ export class TemplatesService {
     const row = await this.repo.creation(this.ctx.db, userId, id);
     if (!row) throw notFound();
     if (row.status === 'generating') {
-      await this.chat.requestStop(this.ctx.db, 'creations', userId, [id]);
+      await this.answers.requestStop(this.ctx.db, 'creations', userId, [id]);
       await this.runner.abort('creations', id, userId);
     }
     await this.repo.deleteCreation(this.ctx.db, userId, id);

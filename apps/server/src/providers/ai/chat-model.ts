@@ -16,7 +16,9 @@ export type ChatChunk =
   | { type: 'text'; text: string }
   | { type: 'usage'; promptTokens: number; completionTokens: number }
   /** Sources the answer relies on (the offline channel and retrieval-augmented answers). */
-  | { type: 'sources'; passages: Passage[] };
+  | { type: 'sources'; passages: Passage[] }
+  /** A frame of the upstream stream that carries nothing this client relays (tool calls, refusals, unknown shapes): the consumer logs it. */
+  | { type: 'unknown'; frame: unknown };
 
 export interface ChatRequest {
   model: string;

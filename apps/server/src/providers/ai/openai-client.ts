@@ -71,7 +71,7 @@ export class OpenAiChatClient implements ChatModelClient {
       }
       try {
         for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta as { content?: string | null; reasoning_content?: string | null } | undefined;
+          const delta = chunk.choices[0]?.delta as Delta | undefined;
           const text = delta?.content;
           if (firstTimer && (text || delta?.reasoning_content)) {
             clearTimeout(firstTimer);
@@ -80,6 +80,8 @@ export class OpenAiChatClient implements ChatModelClient {
           if (text) yield { type: 'text', text };
           if (chunk.usage) {
             yield { type: 'usage', promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 };
+          } else if (!text && !delta?.reasoning_content && !carriesNothingElse(delta, chunk.choices.length > 0)) {
+            yield { type: 'unknown', frame: chunk };
           }
         }
       } catch (error) {
@@ -97,6 +99,27 @@ export class OpenAiChatClient implements ChatModelClient {
       if (!completed && !controller.signal.aborted) controller.abort();
     }
   }
+}
+
+type Delta = { content?: string | null; reasoning_content?: string | null } & Record<string, unknown>;
+
+/** Fields of a delta that are bookkeeping, not content: a frame with only these (or empty values) is an ordinary start or finish frame. */
+const BOOKKEEPING = new Set(['role', 'content', 'reasoning_content']);
+
+/**
+ * Whether a frame without text, reasoning or usage is an ordinary one (the
+ * role frame, the finish frame, empty values such as `refusal: null`) rather
+ * than one carrying something this client does not relay (tool calls, a
+ * refusal, no choice at all).
+ */
+function carriesNothingElse(delta: Delta | undefined, hasChoice: boolean): boolean {
+  if (!hasChoice) return false;
+  if (!delta) return true;
+  for (const key in delta) {
+    const value = delta[key];
+    if (!BOOKKEEPING.has(key) && value !== null && value !== undefined && value !== '') return false;
+  }
+  return true;
 }
 
 function mapError(error: unknown, why: Why, callerAborted: boolean): ChatModelError {

@@ -2,16 +2,11 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Peer, type S3Peer } from '../../test/s3-peer.js';
 import { migrateFiles, type MigrateOutcome } from './migrate-files.js';
 import { S3FileStorage } from './s3-storage.js';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 /** Over one 8 MiB part: uploaded in parts. */
 const BIG = Buffer.alloc(9 * 1024 * 1024 + 3, 7);
@@ -53,7 +48,7 @@ describe('storage:migrate: a local files directory into the bucket', () => {
     const { report } = await run();
     expect(report).toEqual({ copied: 4, skipped: 0, failed: [], bytes: Object.values(FILES).reduce((n, b) => n + b.length, 0) });
     for (const [key, data] of Object.entries(FILES)) {
-      expect((await readAll((await bucket.open(key))!.stream)).equals(data), key).toBe(true);
+      expect((await buffer((await bucket.open(key))!.stream)).equals(data), key).toBe(true);
     }
     expect(await bucket.stat('public/images/2026/05/a.png.123.tmp')).toBeNull();
   });
@@ -87,8 +82,8 @@ describe('storage:migrate: a local files directory into the bucket', () => {
     expect(report.copied).toBe(3);
     expect(report.skipped).toBe(1);
     expect(seen['public/images/2026/05/a.png']).toBe('skipped');
-    expect((await readAll((await bucket.open('private/7/documents/2026/05/b.pdf'))!.stream)).toString()).toBe('%PDF-1.4 private');
-    expect((await readAll((await bucket.open('private/7/documents/2026/05/big.pdf'))!.stream)).equals(BIG)).toBe(true);
+    expect((await buffer((await bucket.open('private/7/documents/2026/05/b.pdf'))!.stream)).toString()).toBe('%PDF-1.4 private');
+    expect((await buffer((await bucket.open('private/7/documents/2026/05/big.pdf'))!.stream)).equals(BIG)).toBe(true);
   });
 
   // Asynchronous: the bucket answers from this process.

@@ -1,18 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Peer, type S3Peer } from '../../test/s3-peer.js';
 import { S3FileStorage } from './s3-storage.js';
 import { FileUrlSigner } from './signed-url.js';
 import { LocalFileStorage, MemoryFileStorage, type FileStorage } from './storage.js';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 interface Subject {
   store: FileStorage;
@@ -40,7 +35,7 @@ function servedSubject(store: LocalFileStorage | MemoryFileStorage, time: { shif
       const check = store.checkPrivateUrl(key, Object.fromEntries(new URL(url, 'http://site').searchParams));
       if (!check.ok) return { status: 403, body: Buffer.alloc(0) };
       const file = await store.open(key);
-      return file ? { status: 200, body: await readAll(file.stream) } : { status: 404, body: Buffer.alloc(0) };
+      return file ? { status: 200, body: await buffer(file.stream) } : { status: 404, body: Buffer.alloc(0) };
     },
     close,
   };
@@ -109,9 +104,9 @@ describe.each([
     await subject.store.put(key, Buffer.from('%PDF-1.4 contract'), 'application/pdf');
     const file = await subject.store.open(key);
     expect(file?.size).toBe(17);
-    expect((await readAll(file!.stream)).toString()).toBe('%PDF-1.4 contract');
+    expect((await buffer(file!.stream)).toString()).toBe('%PDF-1.4 contract');
     await subject.store.put(key, Buffer.from('%PDF-1.4 replaced'), 'application/pdf');
-    expect((await readAll((await subject.store.open(key))!.stream)).toString()).toBe('%PDF-1.4 replaced');
+    expect((await buffer((await subject.store.open(key))!.stream)).toString()).toBe('%PDF-1.4 replaced');
     await subject.store.remove(key);
     expect(await subject.store.open(key)).toBeNull();
     await subject.store.remove(key);
@@ -125,7 +120,7 @@ describe.each([
     await subject.store.putStream(key, Readable.from(chunks), 'application/octet-stream');
     const file = await subject.store.open(key);
     expect(file?.size).toBe(9 * chunk.length);
-    expect((await readAll(file!.stream)).equals(Buffer.concat(chunks))).toBe(true);
+    expect((await buffer(file!.stream)).equals(Buffer.concat(chunks))).toBe(true);
     await subject.store.remove(key);
   });
 
@@ -140,7 +135,7 @@ describe.each([
     ] as const) {
       const part = await subject.store.open(key, { start, end });
       expect(part?.size).toBe(16);
-      expect((await readAll(part!.stream)).toString()).toBe(bytes);
+      expect((await buffer(part!.stream)).toString()).toBe(bytes);
     }
     await subject.store.remove(key);
     expect(await subject.store.stat(key)).toBeNull();

@@ -1,33 +1,41 @@
 import { formatMessage, type AiSettings, type Locale } from '@xueba/contract';
-import type { AppContext } from '../../platform/context.js';
-import type { Tx } from '../../platform/db/transaction.js';
-import { AppError, conflict, notFound, tooMany, unauthorized } from '../../platform/errors.js';
-import { hmac } from '../../platform/crypto.js';
-import type { Services } from '../../services.js';
+import type { AppContext } from '../context.js';
+import type { Tx } from '../db/transaction.js';
+import { AppError, conflict, notFound, tooMany, unauthorized } from '../errors.js';
+import { hmac } from '../crypto.js';
 import type { ChatModelClient } from '../../providers/ai/chat-model.js';
 import { OfflineChatClient } from '../../providers/ai/offline-client.js';
-import type { ResolvedModel } from '../models/models.service.js';
-import type { BillingPlan } from './answers.js';
-import { ChatRepository, type GateArgs } from './chat.repository.js';
+import type { ResolvedModel } from '../../modules/models/models.service.js';
+import type { RetrievalService } from '../../modules/retrieval/retrieval.service.js';
+import type { SettingsService } from '../../modules/settings/settings.service.js';
+import type { UserInfoService } from '../../modules/user/user-info.service.js';
+import type { BillingPlan } from './answer-runner.js';
+import { AnswersRepository, type GateArgs } from './answers.repository.js';
 
 /**
  * The checks every answer passes before its stream starts (so refusals are
  * plain JSON errors): rate and concurrency limits, the visitor allowance,
  * membership and balance. Settlement happens afterwards in AnswerRunner.
+ * Also picks the model's client (the offline channel when there is no model).
  */
 export class AnswerGate {
-  private readonly repo = new ChatRepository();
+  private readonly repo = new AnswersRepository();
   private readonly minuteCounts = new Map<number, { window: number; count: number }>();
   private readonly starting = new Map<number, Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    /** The visitor allowance (`chat_limit`). */
+    private readonly settings: Pick<SettingsService, 'site'>,
+    /** Memberships and the cached balance. */
+    private readonly userInfo: Pick<UserInfoService, 'get'>,
+    /** What the offline channel quotes. */
+    private readonly retrieval: Pick<RetrievalService, 'search'>,
   ) {}
 
   /** Visitors get `chat_limit` free questions per IP per day (counted in the database, so it holds across processes), then the login popup. */
   async countVisitor(ip: string): Promise<void> {
-    const limit = (await this.services.settings.site()).chat_limit;
+    const limit = (await this.settings.site()).chat_limit;
     if (limit <= 0) throw unauthorized('login_required');
     const now = this.ctx.now();
     const used = await this.repo.countVisitorQuestion(this.ctx.db, hmac(this.ctx.appSecret, `chat-ip:${ip}`).slice(0, 32), now.toISOString().slice(0, 10));
@@ -36,7 +44,7 @@ export class AnswerGate {
 
   /** Spec §6: an active academic AI membership (VIP or B-VIP) consumes no counts. */
   async isMember(userId: number): Promise<boolean> {
-    const info = await this.services.userInfo.get(userId);
+    const info = await this.userInfo.get(userId);
     const now = this.ctx.now().getTime();
     return (info?.memberships ?? []).some((m) => m.kind === 'academic_ai' && (m.expires_at === null || Date.parse(m.expires_at) > now));
   }
@@ -96,7 +104,7 @@ export class AnswerGate {
     if (openHere >= settings.max_streams) throw tooMany('chat_too_many_streams', { limit: settings.max_streams });
     this.countRateHere(userId, settings);
     if (!plan) return;
-    const balance = (await this.services.userInfo.get(userId))?.balance;
+    const balance = (await this.userInfo.get(userId))?.balance;
     if (plan.billing.mode === 'per_answer' && (balance?.conversation_count ?? 0) < plan.billing.price * (openHere + 1)) throw new AppError('insufficient_conversation_balance', 402);
     if (plan.billing.mode === 'per_1k_words' && (balance?.word_count ?? 0) < 1) throw new AppError('insufficient_word_balance', 402);
   }
@@ -145,17 +153,9 @@ export class AnswerGate {
   clientFor(model: ResolvedModel, locale: Locale, userId: number | null, retrievalQuery?: string): ChatModelClient {
     if (model.client) return model.client;
     return new OfflineChatClient(
-      (query, limit) => this.services.retrieval.search(query, { limit, locale, userId }),
+      (query, limit) => this.retrieval.search(query, { limit, locale, userId }),
       { notice: formatMessage('offline_notice', locale), noMatch: formatMessage('offline_no_match', locale) },
       retrievalQuery,
     );
   }
-}
-
-const DEFAULT_SYSTEM_PROMPT =
-  'You are Xueba (学霸), an academic assistant for researchers and students. Answer accurately and say when you are unsure. ' +
-  'Use Markdown; write formulas in LaTeX with $...$ or $$...$$. Answer in the language of the question.';
-
-export function systemPrompt(settings: AiSettings): string {
-  return settings.system_prompt.trim() || DEFAULT_SYSTEM_PROMPT;
 }

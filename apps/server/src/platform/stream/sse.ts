@@ -2,10 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, Locale } from '@xueba/contract';
-import { forbidden, unauthorized } from '../../platform/errors.js';
-import { readToken } from '../../platform/http/route.js';
-import { requestLocale } from '../../platform/http/locale.js';
-import type { AuthUser } from '../session/session.service.js';
+import { forbidden, unauthorized } from '../errors.js';
+import { readToken } from '../http/route.js';
+import { requestLocale } from '../http/locale.js';
+import type { AuthUser } from '../../modules/session/session.service.js';
 
 const KEEPALIVE_MS = 15_000;
 
