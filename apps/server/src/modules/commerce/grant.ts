@@ -33,7 +33,7 @@ export class Granter {
 
   constructor(
     ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'ledger'>,
   ) {
     this.memberships = new MembershipService(ctx);
   }
@@ -50,7 +50,7 @@ export class Granter {
     for (const asset of GRANT_ASSETS) {
       const delta = grant[asset];
       if (delta <= 0) continue;
-      await this.services.ledger.applyInTx(tx, {
+      await this.deps.ledger.applyInTx(tx, {
         userId,
         asset,
         delta,

@@ -35,7 +35,7 @@ export class RefundService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'ledger' | 'promotion' | 'userInfo'>,
   ) {
     this.memberships = new MembershipService(ctx);
   }
@@ -54,7 +54,7 @@ export class RefundService {
       for (const asset of GRANT_ASSETS) {
         const granted = grant[asset];
         if (granted <= 0) continue;
-        const { taken } = await this.services.ledger.takeUpToInTx(tx, {
+        const { taken } = await this.deps.ledger.takeUpToInTx(tx, {
           userId: order.user_id,
           asset,
           amount: granted,
@@ -68,8 +68,8 @@ export class RefundService {
       }
       const clawback: RefundClawback = { assets, membership };
       await this.repo.markRefunded(tx, order.id, { reason, clawback, now: this.ctx.now() });
-      const cancelled = await this.services.promotion.distribution.cancelOnRefundInTx(tx, order.id, reason);
-      afterCommit(() => this.services.userInfo.invalidate(order.user_id));
+      const cancelled = await this.deps.promotion.distribution.cancelOnRefundInTx(tx, order.id, reason);
+      afterCommit(() => this.deps.userInfo.invalidate(order.user_id));
       return { order_no: order.order_no, status: 'refunded', commission_cancelled: cancelled, clawback };
     });
   }

@@ -3,7 +3,7 @@ import type { MessageKey } from '@xueba/contract';
 import type { AppContext } from '../context.js';
 import { contentTypeOf, fileAccess } from '../../providers/storage/file-keys.js';
 import { sendFailure } from './envelope.js';
-import { readToken } from './route.js';
+import { readToken } from './auth.js';
 
 /**
  * Why a request may not read a private key, or null when it may: a valid
