@@ -8,7 +8,7 @@ import { PromotionSettingsStore } from './promotion.settings.js';
 import { WithdrawalsService } from './withdrawals.service.js';
 
 /**
- * Issue 6's tasks, invitations, distribution and withdrawals, built once per
+ * Daily tasks, invitations, distribution and withdrawals, built once per
  * process (`app.services.promotion`) because other modules call into them:
  * chat and templates report activity, share reports bindings and clicks,
  * order fulfilment creates commissions and unlocks invitation rewards.
