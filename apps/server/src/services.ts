@@ -27,6 +27,8 @@ import { PackagesService } from './modules/commerce/packages.service.js';
 import { OrdersService } from './modules/commerce/orders.service.js';
 import { RedeemService } from './modules/commerce/redeem.service.js';
 import { RefundService } from './modules/commerce/refund.service.js';
+import { Granter } from './modules/commerce/grant.js';
+import { MembershipService } from './modules/admin/membership.service.js';
 import { FavoritesService } from './modules/favorites/favorites.service.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
 import { ChatService } from './modules/chat/chat.service.js';
@@ -127,7 +129,10 @@ export interface Features {
 export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLogger): Features {
   const { sessions, settings, userInfo, ledger, accounts, oauth, papers, models, jobs, tasks, promotion, payments } = s;
   tasks.log = (line) => log.warn(line);
-  const verification = new VerificationService(ctx, { settings }, new OutboxService(ctx, log));
+  const outbox = new OutboxService(ctx, log);
+  const memberships = new MembershipService(ctx);
+  const granter = new Granter(ledger, memberships);
+  const verification = new VerificationService(ctx, { settings }, outbox);
   const runner = new AnswerRunner(ctx, s.ledger, log, s.tasks);
   const gate = new AnswerGate(ctx, s);
   const docs = new DocService(ctx, { papers, userInfo, jobs, models });
@@ -140,11 +145,11 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     oauthFlow: new OauthService(ctx, { sessions, oauth, userInfo, accounts }),
     share: new ShareService(ctx, { promotion, tasks, userInfo }),
     uploads: new UploadService(ctx, { settings }),
-    admin: new AdminService(ctx, { ledger, userInfo, sessions, settings }),
+    admin: new AdminService(ctx, { ledger, userInfo, sessions, settings }, outbox, memberships),
     packages: new PackagesService(ctx, { settings }),
-    orders: new OrdersService(ctx, { settings, promotion, userInfo, ledger }, payments),
-    redeem: new RedeemService(ctx, { userInfo, ledger }),
-    refunds: new RefundService(ctx, { ledger, promotion, userInfo }),
+    orders: new OrdersService(ctx, { settings, promotion, userInfo }, payments, granter),
+    redeem: new RedeemService(ctx, { userInfo }, granter),
+    refunds: new RefundService(ctx, { ledger, promotion, userInfo }, memberships),
     favorites: new FavoritesService(ctx),
     runner,
     chat: new ChatService(ctx, s.models, gate, runner),

@@ -5,9 +5,9 @@ import type { LedgerRow, UserRow } from '../../platform/db/schema.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
-import { OutboxService } from '../outbox/outbox.service.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
 import { AdminRepository } from './admin.repository.js';
-import { MembershipService } from './membership.service.js';
+import type { MembershipService } from './membership.service.js';
 
 const DETAIL_LEDGER_ROWS = 50;
 
@@ -36,16 +36,12 @@ function presentLedger(row: LedgerRow) {
 /** Use cases of the administration pages. Every caller is an administrator (checked by the route). */
 export class AdminService {
   private readonly repo = new AdminRepository();
-  private readonly outboxService: OutboxService;
-  private readonly memberships: MembershipService;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: Pick<Services, 'ledger' | 'userInfo' | 'sessions' | 'settings'>,
-  ) {
-    this.outboxService = new OutboxService(ctx);
-    this.memberships = new MembershipService(ctx);
-  }
+    private readonly outboxService: OutboxService,
+    private readonly memberships: MembershipService,
+  ) {}
 
   async users(query: { keyword?: string; page_no: number; page_size: number }) {
     const { rows, count } = await this.repo.searchUsers(this.ctx.db, {

@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { UserRepository } from '../user/user.repository.js';
 import { CommerceRepository, type OrderRow } from './commerce.repository.js';
-import { Granter, grantOfPackage } from './grant.js';
+import { grantOfPackage, type Granter } from './grant.js';
 import { NotificationRejected, type PayGateway, type RawHeaders, type VerifiedPayment } from './gateways/gateway.js';
 import type { PaymentGateways } from './gateways/registry.js';
 import { RefusedNotificationLog } from './refused-log.js';
@@ -45,15 +45,14 @@ export type NotifyOutcome = 'fulfilled' | 'duplicate' | 'rejected' | 'unknown_or
 export class OrdersService {
   readonly repo = new CommerceRepository();
   private readonly users = new UserRepository();
-  private readonly granter: Granter;
   private readonly refused: RefusedNotificationLog;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly deps: Pick<Services, 'settings' | 'promotion' | 'userInfo' | 'ledger'>,
+    private readonly deps: Pick<Services, 'settings' | 'promotion' | 'userInfo'>,
     readonly payments: PaymentGateways,
+    private readonly granter: Granter,
   ) {
-    this.granter = new Granter(ctx, deps);
     this.refused = new RefusedNotificationLog(ctx, this.repo);
   }
 

@@ -8,7 +8,7 @@ import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Services } from '../../services.js';
 import { CommerceRepository } from './commerce.repository.js';
 import type { GrantSpec } from './commerce.tables.js';
-import { Granter, grantOfPackage } from './grant.js';
+import { grantOfPackage, type Granter } from './grant.js';
 import { RedeemRepository, type BatchRow } from './redeem.repository.js';
 
 /** No 0/O, 1/I/L: a code read aloud or typed from a card is not mistyped. */
@@ -37,14 +37,11 @@ function presentGrant(g: GrantSpec) {
 export class RedeemService {
   private readonly repo = new RedeemRepository();
   private readonly packages = new CommerceRepository();
-  private readonly granter: Granter;
-
   constructor(
     private readonly ctx: AppContext,
-    private readonly deps: Pick<Services, 'userInfo' | 'ledger'>,
-  ) {
-    this.granter = new Granter(ctx, deps);
-  }
+    private readonly deps: Pick<Services, 'userInfo'>,
+    private readonly granter: Granter,
+  ) {}
 
   async createBatch(
     adminId: number,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
-import { MembershipService } from '../admin/membership.service.js';
+import type { MembershipService } from '../admin/membership.service.js';
 import { CommerceRepository } from './commerce.repository.js';
 
 export interface RefundResult {
@@ -31,14 +31,11 @@ export interface RefundResult {
  */
 export class RefundService {
   private readonly repo = new CommerceRepository();
-  private readonly memberships: MembershipService;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: Pick<Services, 'ledger' | 'promotion' | 'userInfo'>,
-  ) {
-    this.memberships = new MembershipService(ctx);
-  }
+    private readonly memberships: MembershipService,
+  ) {}
 
   async refund(adminId: number, orderNo: string, reason: string): Promise<RefundResult> {
     return transaction(this.ctx.db, async (tx, afterCommit) => {
