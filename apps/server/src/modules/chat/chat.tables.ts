@@ -22,6 +22,20 @@ export interface StoredSource {
   page?: number;
 }
 
+/** The columns of a metered answer, shared by chat messages and template creations (one answer runner writes both). */
+export interface AnswerColumns {
+  status: Status;
+  error: string | null;
+  prompt_tokens: ColumnType<number, number | undefined, number>;
+  completion_tokens: ColumnType<number, number | undefined, number>;
+  words: ColumnType<number, number | undefined, number>;
+  charged_asset: string | null;
+  charged: ColumnType<number, number | undefined, number>;
+  stop_requested: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ChatConversationsTable {
   id: Generated<number>;
   user_id: number;
@@ -31,25 +45,15 @@ export interface ChatConversationsTable {
   updated_at: Timestamp;
 }
 
-export interface ChatMessagesTable {
+export interface ChatMessagesTable extends AnswerColumns {
   id: BigId;
   conversation_id: number;
   user_id: number;
   role: 'user' | 'assistant';
   kind: ColumnType<1 | 2 | 3, 1 | 2 | 3 | undefined, 1 | 2 | 3>;
   content: ColumnType<string, string | undefined, string>;
-  status: Status;
-  error: string | null;
   model: string | null;
   sources: NullableJson<StoredSource[]>;
-  prompt_tokens: ColumnType<number, number | undefined, number>;
-  completion_tokens: ColumnType<number, number | undefined, number>;
-  words: ColumnType<number, number | undefined, number>;
-  charged_asset: string | null;
-  charged: ColumnType<number, number | undefined, number>;
-  stop_requested: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 export interface ChatVisitorUsageTable {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Status } from '../chat/chat.tables.js';
+import type { AnswerColumns } from '../chat/chat.tables.js';
 import type { LocalizedJson } from '../models/models.tables.js';
 
 /**
@@ -44,24 +44,14 @@ export interface TemplatesTable {
   updated_at: Timestamp;
 }
 
-export interface CreationsTable {
+export interface CreationsTable extends AnswerColumns {
   id: BigId;
   user_id: number;
   template_id: number | null;
   template_name: string;
   inputs: Json<Record<string, string>>;
   output: ColumnType<string, string | undefined, string>;
-  status: Status;
-  error: string | null;
   model: string;
-  prompt_tokens: ColumnType<number, number | undefined, number>;
-  completion_tokens: ColumnType<number, number | undefined, number>;
-  words: ColumnType<number, number | undefined, number>;
-  charged_asset: string | null;
-  charged: ColumnType<number, number | undefined, number>;
-  stop_requested: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
 declare module '../../platform/db/schema.js' {
