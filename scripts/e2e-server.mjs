@@ -15,6 +15,12 @@ const env = { ...process.env, DATA_DIR: dataDir, PAY_SANDBOX: '1', PAPERS_STARTE
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 
+// A server clock the specs can move forward (a resend cooldown passes at once instead of in a minute of real
+// time): the offset in this file is added to the real time. Decision 0028; refused under NODE_ENV=production.
+const clockFile = path.join(root, 'test-results', `e2e-clock-${process.env.PORT ?? 'default'}`);
+fs.rmSync(clockFile, { force: true });
+env.TEST_CLOCK_FILE = clockFile;
+
 // The chat tests need a model: the test suite's fake OpenAI-compatible upstream (scripts/bench/fake-upstream.mjs)
 // answers every request with E2E_AI_SCRIPT, slowly enough that "stop" happens mid-stream.
 const fake = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/fake-upstream.mjs')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, PORT: '0' } });
@@ -46,6 +52,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(
 child.on('exit', (code) => {
   fake.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(clockFile, { force: true });
   serverLog.end(() => {
     fs.rmSync(serverLogFile, { force: true });
     process.exit(code ?? 0);

@@ -2,8 +2,9 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { api } from '../../packages/contract/src/index.ts';
+import { api, LOCALES, MESSAGES } from '../../packages/contract/src/index.ts';
 import { renderEndpointsModule } from './src/lib/api/endpoint-meta.ts';
+import { renderServerMessagesModule } from './src/locales/server-messages.ts';
 import { pdfjsAssets } from './vite/pdfjs-assets.ts';
 import { routePaths } from './vite/route-paths.ts';
 
@@ -11,20 +12,29 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const apiTarget = process.env.XUEBA_API ?? 'http://127.0.0.1:3000';
 
 const endpointsFile = fileURLToPath(new URL('./src/lib/api/endpoints.gen.ts', import.meta.url));
+const serverMessagesFile = (locale: string) => fileURLToPath(new URL(`./src/locales/server-messages/${locale}.gen.ts`, import.meta.url));
 
-/** Regenerates the schema-free endpoint table from the contract, so a contract change reaches the web app on the next build. */
-function contractEndpoints(): Plugin {
+function writeIfChanged(file: string, next: string): void {
+  let current = '';
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    // First run: the file does not exist yet.
+  }
+  if (current !== next) writeFileSync(file, next);
+}
+
+/**
+ * Regenerates, from the contract, the schema-free endpoint table and the
+ * server-message texts of each language, so a contract change reaches the web
+ * app on the next build.
+ */
+function contractTables(): Plugin {
   return {
-    name: 'xueba-contract-endpoints',
+    name: 'xueba-contract-tables',
     buildStart() {
-      const next = renderEndpointsModule(api);
-      let current = '';
-      try {
-        current = readFileSync(endpointsFile, 'utf8');
-      } catch {
-        // First run: the file does not exist yet.
-      }
-      if (current !== next) writeFileSync(endpointsFile, next);
+      writeIfChanged(endpointsFile, renderEndpointsModule(api));
+      for (const locale of LOCALES) writeIfChanged(serverMessagesFile(locale), renderServerMessagesModule(MESSAGES, locale));
     },
   };
 }
@@ -46,7 +56,7 @@ function contractWithoutSideEffects(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [contractEndpoints(), contractWithoutSideEffects(), pdfjsAssets(), routePaths(fileURLToPath(new URL('./src/app/routes.ts', import.meta.url))), react()],
+  plugins: [contractTables(), contractWithoutSideEffects(), pdfjsAssets(), routePaths(fileURLToPath(new URL('./src/app/routes.ts', import.meta.url))), react()],
   resolve: {
     alias: {
       // The contract is consumed as TypeScript source so web and server never drift through a stale build.

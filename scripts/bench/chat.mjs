@@ -43,7 +43,7 @@ const SAMPLES = Number(process.env.BENCH_CHAT_SAMPLES ?? 120);
  * Two stress rows follow, loads this 2-core machine (shared by the load
  * generator, the model stand-in, PostgreSQL and Xueba) does not carry with
  * headroom: 1,000 streams of 40-chunk answers at 5 chunks/s (125 answers
- * starting a second; session 3's row) and 1,000 streams at 50 chunks/s each
+ * starting a second; the first stress row measured) and 1,000 streams at 50 chunks/s each
  * (more than the direct path alone delivers here).
  * BENCH_CHAT_ROWS=streams:chunks:delayMs[:processes],... replaces the list
  * (all judged); BENCH_CHAT_LEVELS=1,100 keeps the rows with those stream counts.
@@ -51,7 +51,7 @@ const SAMPLES = Number(process.env.BENCH_CHAT_SAMPLES ?? 120);
  * documented scale-out; the client spreads the streams over both, as a
  * round-robin balancer would, without a balancer's own hop). PostgreSQL only
  * (PGlite allows one process); on this 2-core machine it costs more than it
- * saves (docs/benchmarks.md, session 7), so no default row uses it.
+ * saves (docs/benchmarks.md, "Tried: two Xueba processes on PostgreSQL"), so no default row uses it.
  */
 const ROWS = (() => {
   const rows = process.env.BENCH_CHAT_ROWS

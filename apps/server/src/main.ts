@@ -5,12 +5,13 @@ import { createContext } from './context.js';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './modules/user/admin-bootstrap.js';
 import { startBanner } from './start-banner.js';
+import { testClockFromEnv } from './platform/test-clock.js';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const owned = await createContext(env);
+  const owned = await createContext(env, { now: testClockFromEnv(process.env, env.NODE_ENV) });
   const webDist = env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(owned.ctx, { webDist });
   const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? await ensureAdmin(owned.ctx, app.services, env.ADMIN_EMAIL, env.ADMIN_PASSWORD) : null;

@@ -40,6 +40,17 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /**
+ * Moves the server's clock forward (scripts/e2e-server.mjs gives it an offset
+ * file, decision 0028), so a cooldown or an expiry passes without waiting it
+ * out. The offset only grows: later tests see a clock that ran on.
+ */
+export function advanceServerClock(ms: number): void {
+  const file = fileURLToPath(new URL(`../../../test-results/e2e-clock-${E2E_PORT}`, import.meta.url));
+  const current = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim() || 0) : 0;
+  fs.writeFileSync(file, String(current + ms));
+}
+
+/**
  * No mail transport runs in the browser tests, so the server's log-only
  * transport writes each mail to the server log (scripts/e2e-server.mjs keeps
  * it in a file); the code is read there, as a developer without SMTP would.

@@ -67,6 +67,8 @@ export const siteSettingsSchema = z.object({
   draw_square_config: z.object({ is_open: z.boolean() }),
   mindmap_config: z.object({ is_open: z.boolean() }),
   voice_broadcast: z.boolean(),
+  /** Pages of scans and page photos read by OCR per UTC day: for the whole site, and for one user (0 = none). */
+  doc_ocr: z.object({ pages_per_day: z.number().int().min(0).max(1_000_000), pages_per_user_per_day: z.number().int().min(0).max(1_000_000) }),
   chat_limit: z.number().int().min(0).max(1000),
   draw_limit: z.number().int().min(0).max(1000),
   qrcode_limit: z.number().int().min(0).max(1000),

@@ -4,7 +4,7 @@ import { idSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { modelKeySchema } from './models.js';
 
 /**
- * Chat (`/chat`, issue 3). `POST /chat/send`, `/chat/regenerate`,
+ * Chat (`/chat`). `POST /chat/send`, `/chat/regenerate`,
  * `/chat/edit` and `/create/produce` are STREAM endpoints: once accepted they
  * answer `200 text/event-stream`; a refusal before the stream starts (bad
  * input, sign-in, balance, limits) is a normal JSON envelope with an honest

@@ -4,7 +4,7 @@ import { idSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { memberLevelSchema, membershipKindSchema } from './user.js';
 
 /**
- * Packages, orders, payments and redeem codes (issue 6). Money is integer
+ * Packages, orders, payments and redeem codes. Money is integer
  * cents (fen) everywhere; a price never comes from the client.
  */
 

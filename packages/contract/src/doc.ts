@@ -6,7 +6,7 @@ import { chargeSchema, errorEventSchema, streamBalanceSchema, usageSchema } from
 import { paperIdSchema } from './paper.js';
 
 /**
- * Reading of research reports and literature with cited Q&A (issue 4).
+ * Reading of research reports and literature with cited Q&A.
  *
  * Uploads are multipart (`POST /doc/upload`, files as `file[]` plus a `type`
  * field) and registered by hand; every other JSON endpoint is in `docEndpoints`.
@@ -31,8 +31,11 @@ export const docStatusSchema = z.enum(DOC_STATUSES);
 export type DocStatus = z.infer<typeof docStatusSchema>;
 
 /** Formats recognised by content (never by name). */
-export const DOC_FORMATS = ['pdf', 'docx', 'doc', 'txt', 'md'] as const;
+/** `image`: a PNG or JPEG photo or scan of one page, read by OCR. */
+export const DOC_FORMATS = ['pdf', 'docx', 'doc', 'txt', 'md', 'image'] as const;
 export const docFormatSchema = z.enum(DOC_FORMATS);
+/** File name extensions the browser lets through (the server decides by content). */
+export const DOC_EXTENSIONS = ['pdf', 'docx', 'doc', 'txt', 'md', 'png', 'jpg', 'jpeg'] as const;
 export type DocFormat = z.infer<typeof docFormatSchema>;
 
 /** Spec §5 / §9 limits. */
@@ -59,7 +62,7 @@ export const docFileUrlSchema = z.object({
 export type DocFileUrl = z.infer<typeof docFileUrlSchema>;
 export const DOC_CHAT_PATH = '/doc/chat';
 /** Accept attribute for the file picker (the server still decides by content). */
-export const DOC_ACCEPT = '.pdf,.docx,.doc,.txt,.md,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown';
+export const DOC_ACCEPT = '.pdf,.docx,.doc,.txt,.md,.png,.jpg,.jpeg,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown,image/png,image/jpeg';
 
 export const docIdSchema = idSchema;
 
@@ -77,6 +80,8 @@ export const docItemSchema = z.object({
   /** 0 until parsed. Text formats count as one page per ~3,000 characters block (see page). */
   pages: z.number().int(),
   words: z.number().int(),
+  /** While scanned pages are read by OCR (status `processing`): "page `page` of `pages`"; else null. */
+  progress: z.object({ page: z.number().int(), pages: z.number().int() }).nullable(),
   /** Bytes of the original file. */
   size: z.number().int(),
   created_at: safeString(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './common.js';
+import type { MessageKey } from './messages.js';
 
 /** Envelope codes of spec §3/§7: 1 success, 0 fail, -1 login failure, 2 open a new page. */
 export const Code = { SUCCESS: 1, FAIL: 0, LOGIN_FAILURE: -1, OPEN_PAGE: 2 } as const;
@@ -11,6 +12,12 @@ export interface Envelope<T> {
   /** 1 when the client should show `msg` as a toast. */
   show: 0 | 1;
   msg: string;
+  /**
+   * The message key behind `msg` on a refusal (e.g. `insufficient_conversation_balance`):
+   * `msg` is translated, so clients branch on this stable key instead. Not one of
+   * the spec's four fields; absent on success.
+   */
+  key?: MessageKey;
 }
 
 export function envelopeSchema<T extends z.ZodType>(data: T) {
@@ -19,6 +26,7 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
     data,
     show: z.union([z.literal(0), z.literal(1)]),
     msg: safeString(),
+    key: safeString().optional(),
   });
 }
 

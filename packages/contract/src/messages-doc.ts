@@ -1,5 +1,5 @@
 /**
- * Message texts of documents (issue 4), merged into MESSAGES by one spread so
+ * Message texts of documents, merged into MESSAGES by one spread so
  * this feature's strings live in their own file. The spec's own texts
  * (document uploaded/deleted/renamed, does not support loading, docx loading
  * failed, parsing/processing failed, not a member) are in messages.ts.
@@ -11,6 +11,13 @@ export const DOC_MESSAGES = {
   doc_too_many_words: { zh: '文档不能超过{max}字', en: 'The document may not exceed {max} words', ja: 'ドキュメントは{max}語以内にしてください', ko: '문서는 {max}단어를 넘을 수 없습니다' },
   doc_password_protected: { zh: '文档已加密（需要密码），请去除密码后再上传', en: 'The document is password protected; remove the password and upload it again', ja: 'ドキュメントはパスワードで保護されています。パスワードを解除してから再度アップロードしてください', ko: '문서가 암호로 보호되어 있습니다. 암호를 해제한 뒤 다시 업로드하세요' },
   doc_no_text: { zh: '文档中没有可提取的文字（可能是扫描件或图片），该文档不支持加载', en: 'No extractable text was found (a scan or images?); the document does not support loading', ja: '抽出できる文字がありません（スキャンまたは画像の可能性）。このドキュメントは読み込めません', ko: '추출할 수 있는 텍스트가 없습니다(스캔본이나 이미지일 수 있음). 이 문서는 불러올 수 없습니다' },
+  doc_ocr_budget_exceeded: {
+    zh: '今日扫描页识别额度已用完，请明天再试',
+    en: "Today's budget of scanned pages to read is used up; try again tomorrow",
+    ja: '本日のスキャンページ読み取り枠を使い切りました。明日もう一度お試しください',
+    ko: '오늘의 스캔 페이지 인식 한도를 모두 사용했습니다. 내일 다시 시도하세요',
+  },
+  doc_image_too_large: { zh: '图片过大（最多 1 亿像素）', en: 'The image is too large (at most 100 megapixels)', ja: '画像が大きすぎます（最大 1 億画素）', ko: '이미지가 너무 큽니다(최대 1억 화소)' },
   doc_parse_timeout: { zh: '文档解析超时', en: 'Parsing the document took too long', ja: 'ドキュメントの解析がタイムアウトしました', ko: '문서 분석 시간이 초과되었습니다' },
   doc_archive_too_large: { zh: 'docx 加载失败：解压后内容过大', en: 'Docx loading failed: the unpacked content is too large', ja: 'docx の読み込みに失敗しました：展開後のサイズが大きすぎます', ko: 'docx 불러오기에 실패했습니다: 압축을 푼 내용이 너무 큽니다' },
   doc_quota_exceeded: { zh: '存储空间不足（已用{used}MB，共{quota}MB），请删除部分文档', en: 'Storage quota exceeded ({used} MB of {quota} MB used); delete some documents', ja: '保存容量を超えています（{quota}MB 中 {used}MB 使用）。ドキュメントを削除してください', ko: '저장 용량을 초과했습니다({quota}MB 중 {used}MB 사용). 일부 문서를 삭제하세요' },

@@ -1,6 +1,6 @@
 /**
  * Messages of daily tasks, invitations, the distribution programme and
- * withdrawals (issue 6), merged into the one table in messages.ts.
+ * withdrawals, merged into the one table in messages.ts.
  */
 export const PROMOTION_MESSAGES = {
   task_not_found: { zh: '任务不存在或已停用', en: 'This task does not exist or is disabled', ja: 'このタスクは存在しないか無効です', ko: '이 작업은 없거나 비활성화되었습니다' },

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.js';
 import { idSchema, safeString } from './common.js';
 
 /**
- * AI model channels (issue 3). A channel is one OpenAI-compatible endpoint
+ * AI model channels. A channel is one OpenAI-compatible endpoint
  * (base URL + API key + timeouts); each channel offers models with display
  * names per locale and a billing rule. Two channels are built in and
  * read-only: `env` (AI_BASE_URL / AI_API_KEY / AI_MODELS) and `offline`

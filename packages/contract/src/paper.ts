@@ -4,7 +4,7 @@ import { pageQuerySchema, pageSchema, safeString } from './common.js';
 import { PAPER_KEYWORD_MAX } from './limits.js';
 
 /**
- * Academic paper search (issue 5): search, detail with references / cited-by /
+ * Academic paper search: search, detail with references / cited-by /
  * related papers, favourites, citation export, AI interpretation (SSE) and AI
  * search, plus the admin's source choice and corpus upload.
  *

@@ -5,8 +5,8 @@ import { MAX_CENTS } from './commerce.js';
 import { rewardSchema } from './tasks.js';
 
 /**
- * Invitation rewards, the distribution (promotion) programme and withdrawals
- * (issue 6). Money is integer cents. Commission lives in ledger assets:
+ * Invitation rewards, the distribution (promotion) programme and withdrawals.
+ * Money is integer cents. Commission lives in ledger assets:
  * `commission` (settled, withdrawable) and `commission_held` (requested for
  * withdrawal, not yet paid or rejected); pending commission is not money yet
  * and stays in the commissions table until it settles by time.

@@ -18,7 +18,7 @@ export const shareEndpoints = {
       link: safeString(),
       invite_count: z.number().int(),
       click_count: z.number().int(),
-      /** The invitation rewards on offer (issue 6) and what this user has earned from invitations so far. */
+      /** The invitation rewards on offer and what this user has earned from invitations so far. */
       rewards: z.object({ enabled: z.boolean(), unlock: inviteUnlockSchema, inviter: rewardSchema, invitee: rewardSchema }),
       earned: rewardSchema,
       /** Invitees whose reward waits for their first use or payment. */

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.js';
 import { idSchema, safeString } from './common.js';
 
 /**
- * Daily tasks (issue 6, spec §1). A "day" is the calendar day in UTC+8 (China
+ * Daily tasks (spec §1). A "day" is the calendar day in UTC+8 (China
  * Standard Time): the product is Chinese-first, so the tasks reset at midnight
  * in Beijing, whatever the server's zone. Sign-in is claimed by the user
  * (POST /task/signin); the other tasks are granted automatically when their

@@ -5,7 +5,7 @@ import { deltaEventSchema, endEventSchema, errorEventSchema, messageIdSchema, me
 import { localizedTextSchema, modelKeySchema } from './models.js';
 
 /**
- * Writing templates (`/create`, `/create/produce`, issue 3). A template is a
+ * Writing templates (`/create`, `/create/produce`). A template is a
  * form (fields) plus a prompt with `{{field}}` placeholders; running it streams
  * like chat and is billed like chat. Sign-in is required (spec §2: active
  * path /create).

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import type { Envelope } from '@xueba/contract';
+import { z } from 'zod';
+import { api, Code, envelopeSchema, type Endpoint, type Envelope, type ResponseOf } from '@xueba/contract';
 import { loadEnv, type Env } from '../config/env.js';
 import { createContext, type OwnedContext } from '../context.js';
 import { buildApp } from '../app.js';
@@ -99,6 +100,8 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     // The default paper source asks OpenAlex too; tests never reach the internet: a refused local port stands in.
     OPENALEX_URL: 'http://127.0.0.1:9/',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // `npm test` runs the database-heavy files again with PGLITE_THREAD=1: the engine the served app runs (decision 0015).
+    ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}),
     ...overrides,
   });
   let storage: MemoryFileStorage | undefined;
@@ -131,13 +134,41 @@ export interface Called<T> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-/** Calls the API through app.inject and parses the envelope. */
-export async function call<T = unknown>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: unknown; query?: Record<string, string>; token?: string; locale?: string; headers?: Record<string, string>; rawBody?: string } = {},
-): Promise<Called<T>> {
+export interface CallOptions {
+  /** Sent as JSON; left untyped so tests can send what the contract refuses. */
+  body?: unknown;
+  query?: Record<string, string>;
+  token?: string;
+  locale?: string;
+  headers?: Record<string, string>;
+  rawBody?: string;
+  remoteAddress?: string;
+}
+
+const endpointsByRoute = new Map<string, Endpoint>(Object.values(api).map((endpoint: Endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]));
+
+/** The contract endpoint served at this method and path (a query string is ignored), if any. */
+export function endpointAt(method: 'GET' | 'POST', path: string): Endpoint | undefined {
+  return endpointsByRoute.get(`${method} ${path.split('?')[0]}`);
+}
+
+const anyEnvelope = envelopeSchema(z.unknown());
+
+/**
+ * Holds an answer to the contract: every envelope has the contract's shape and
+ * every success carries `data` the endpoint's response schema accepts, so a
+ * server that drifts from what the web app parses fails the test that saw it.
+ */
+export function assertContract(endpoint: Endpoint, body: unknown): void {
+  const where = `${endpoint.method} ${endpoint.path}`;
+  const envelope = anyEnvelope.safeParse(body);
+  if (!envelope.success) throw new Error(`${where}: the envelope does not match the contract\n${z.prettifyError(envelope.error)}`);
+  if (envelope.data.code !== Code.SUCCESS) return;
+  const data = endpoint.response.safeParse(envelope.data.data);
+  if (!data.success) throw new Error(`${where}: data does not match the contract's response schema\n${z.prettifyError(data.error)}`);
+}
+
+async function inject<T>(app: FastifyInstance, method: 'GET' | 'POST', path: string, options: CallOptions): Promise<Called<T>> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.token = options.token;
   if (options.locale) headers['accept-language'] = options.locale;
@@ -149,8 +180,28 @@ export async function call<T = unknown>(
     payload = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const response = await app.inject({ method, url: `/api${path}`, query: options.query, headers, payload });
-  return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
+  const response = await app.inject({ method, url: `/api${path}`, query: options.query, headers, payload, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) });
+  const body: unknown = response.json();
+  const endpoint = endpointAt(method, path);
+  if (endpoint) assertContract(endpoint, body);
+  return { status: response.statusCode, body: body as Envelope<T>, headers: response.headers };
+}
+
+/**
+ * Calls one contract endpoint through app.inject; the answer is parsed with the
+ * endpoint's schemas (see assertContract) and typed by its response schema.
+ */
+export function callApi<E extends Endpoint>(app: FastifyInstance, endpoint: E, options: CallOptions = {}): Promise<Called<ResponseOf<E>>> {
+  return inject<ResponseOf<E>>(app, endpoint.method, endpoint.path, options);
+}
+
+/**
+ * Calls the API by path through app.inject and parses the envelope; a path the
+ * contract declares is held to it as in callApi. Kept for paths outside the
+ * contract (unknown routes, refusals before routing).
+ */
+export function call<T = unknown>(app: FastifyInstance, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<Called<T>> {
+  return inject<T>(app, method, path, options);
 }
 
 let counter = 0;

@@ -1,12 +1,12 @@
+import { api } from '@xueba/contract';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '@xueba/contract';
 import { openDatabase } from '../platform/db/database.js';
-import { call, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from './helpers.js';
+import { createTwoApps, makeUser, ON_POSTGRES, type TestApp, callApi } from './helpers.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const DATABASE_MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform/db/database.ts');
@@ -35,44 +35,44 @@ describe.skipIf(!ON_POSTGRES)('two app processes on one PostgreSQL', () => {
 
   it('a session made on A works on B, and signing out on A is refused on B within a second', async () => {
     const user = await makeUser(a.app, { email: 'two.processes@example.com', password: 'secret123' });
-    const login = await call<{ token: string }>(a.app, 'POST', '/login/account', {
+    const login = await callApi(a.app, api.login, {
       body: { scene: 1, account: 'two.processes@example.com', password: 'secret123', terminal: 'pc' },
     });
     expect(login.status).toBe(200);
     const token = login.body.data.token;
 
-    const onB = await call<UserInfo>(b.app, 'GET', '/user/info', { token });
+    const onB = await callApi(b.app, api.info, { token });
     expect(onB.status).toBe(200);
     expect(onB.body.data.id).toBe(user.user.id);
     // B now has the session cached; only the invalidation can make it let go.
-    expect((await call(b.app, 'GET', '/user/info', { token })).status).toBe(200);
+    expect((await callApi(b.app, api.info, { token })).status).toBe(200);
 
-    expect((await call(a.app, 'POST', '/login/logout', { token, body: {} })).status).toBe(200);
-    expect((await call(a.app, 'GET', '/user/info', { token })).status).toBe(401);
-    const took = await within(1000, async () => (await call(b.app, 'GET', '/user/info', { token })).status === 401);
+    expect((await callApi(a.app, api.logout, { token, body: {} })).status).toBe(200);
+    expect((await callApi(a.app, api.info, { token })).status).toBe(401);
+    const took = await within(1000, async () => (await callApi(b.app, api.info, { token })).status === 401);
     expect(took).toBeLessThan(1000);
-    const refused = await call(b.app, 'GET', '/user/info', { token, locale: 'en' });
+    const refused = await callApi(b.app, api.info, { token, locale: 'en' });
     expect(refused.body).toMatchObject({ code: -1, msg: 'Your session has expired, please log in again' });
   });
 
   it('a balance adjusted by an administrator on A shows on B at once', async () => {
     const admin = await makeUser(a.app, { role: 'admin' });
     const user = await makeUser(a.app);
-    const before = await call<UserInfo>(b.app, 'GET', '/user/info', { token: user.token });
+    const before = await callApi(b.app, api.info, { token: user.token });
     expect(before.body.data.balance.drawing_count).toBe(3);
 
-    const adjusted = await call(a.app, 'POST', '/admin/user/adjustBalance', {
+    const adjusted = await callApi(a.app, api.adjustBalance, {
       token: admin.token,
       body: { user_id: user.user.id, asset: 'drawing_count', delta: 40, reason: 'two-process test', idempotency_key: 'multi-process-1' },
     });
     expect(adjusted.status).toBe(200);
-    await within(1000, async () => (await call<UserInfo>(b.app, 'GET', '/user/info', { token: user.token })).body.data.balance.drawing_count === 43);
+    await within(1000, async () => (await callApi(b.app, api.info, { token: user.token })).body.data.balance.drawing_count === 43);
 
     // Disabling on B ends the session A had cached.
-    expect((await call(a.app, 'GET', '/user/info', { token: user.token })).status).toBe(200);
+    expect((await callApi(a.app, api.info, { token: user.token })).status).toBe(200);
     const adminOnB = await b.app.sessions.create(admin.user.id, { terminal: 'pc', ip: null, userAgent: null });
-    await call(b.app, 'POST', '/admin/user/setDisabled', { token: adminOnB, body: { user_id: user.user.id, disabled: true } });
-    await within(1000, async () => (await call(a.app, 'GET', '/user/info', { token: user.token })).status === 401);
+    await callApi(b.app, api.setUserDisabled, { token: adminOnB, body: { user_id: user.user.id, disabled: true } });
+    await within(1000, async () => (await callApi(a.app, api.info, { token: user.token })).status === 401);
   });
 });
 

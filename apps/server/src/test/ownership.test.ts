@@ -1,7 +1,7 @@
+import { api, type DocItem } from '@xueba/contract';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DocItem, DocMessage, Order, Package, Template } from '@xueba/contract';
-import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from './helpers.js';
+import { call, createTestApp, createTwoApps, makeUser, ON_POSTGRES, type TestApp, callApi } from './helpers.js';
 import { startAiTestApp, type AiTestApp } from './ai-app.js';
 import { FakeOpenAI } from './fake-openai.js';
 import { listen, stream, textOf, until, type StreamEvent, type StreamResult } from './sse-client.js';
@@ -84,7 +84,7 @@ describe('ownership: another user\'s ids are refused before anything happens', (
   });
 
   it('templates: B cannot stop, delete or read A\'s running output; it streams to its end and stays A\'s', async () => {
-    const templates = await call<{ lists: Template[] }>(ai.t.app, 'GET', '/create/templates', { locale: 'en' });
+    const templates = await callApi(ai.t.app, api.createTemplates, { locale: 'en' });
     const polish = templates.body.data.lists.find((x) => x.key === 'polish_en')!;
     const { start, result } = await heldStream(ai, '/create/produce', { template_id: polish.id, fields: { text: 'We was happy.' } }, a.token);
     const id = start.creation_id as number;
@@ -95,22 +95,22 @@ describe('ownership: another user\'s ids are refused before anything happens', (
     ]);
     await expectFinished(ai, result);
     expectRefused(refused);
-    const detail = await call<{ status: string; output: string }>(ai.t.app, 'GET', '/create/detail', { token: a.token, query: { id: String(id) } });
+    const detail = await callApi(ai.t.app, api.createDetail, { token: a.token, query: { id: String(id) } });
     expect(detail.body.data).toMatchObject({ status: 'done', output: FULL_TEXT });
     // The owner still can.
-    expect((await call(ai.t.app, 'POST', '/create/delete', { token: a.token, body: { id } })).status).toBe(200);
+    expect((await callApi(ai.t.app, api.createDelete, { token: a.token, body: { id } })).status).toBe(200);
   });
 
   it('templates: the owner deleting a running output still stops it, then removes it', async () => {
-    const templates = await call<{ lists: Template[] }>(ai.t.app, 'GET', '/create/templates', { locale: 'en' });
+    const templates = await callApi(ai.t.app, api.createTemplates, { locale: 'en' });
     const polish = templates.body.data.lists.find((x) => x.key === 'polish_en')!;
     const { start, result } = await heldStream(ai, '/create/produce', { template_id: polish.id, fields: { text: 'Delete me.' } }, a.token);
     const id = start.creation_id as number;
-    expect((await call(ai.t.app, 'POST', '/create/delete', { token: a.token, body: { id } })).status).toBe(200);
+    expect((await callApi(ai.t.app, api.createDelete, { token: a.token, body: { id } })).status).toBe(200);
     const done = await result;
     expect(done.events.at(-1)).toMatchObject({ type: 'end', status: 'stopped' });
     expect(textOf(done.events)).toBe(FULL[0]);
-    expect((await call(ai.t.app, 'GET', '/create/detail', { token: a.token, query: { id: String(id) } })).status).toBe(404);
+    expect((await callApi(ai.t.app, api.createDetail, { token: a.token, query: { id: String(id) } })).status).toBe(404);
     ai.fake.release();
   });
 
@@ -137,7 +137,7 @@ describe('ownership: another user\'s ids are refused before anything happens', (
     await expectFinished(ai, result);
     expectRefused(refused);
     expect(row.stop_requested).toBe(false);
-    const messages = await call<{ conversation: { title: string }; lists: { id: number; role: string; content: string; status: string }[] }>(ai.t.app, 'GET', '/chat/messages', {
+    const messages = await callApi(ai.t.app, api.chatMessages, {
       token: a.token,
       query: { conversation_id: String(conversationId) },
     });
@@ -148,17 +148,17 @@ describe('ownership: another user\'s ids are refused before anything happens', (
     ]);
 
     // Favorites: B cannot remove A's bookmark, by its id or by the answer's.
-    const favorite = await call<{ id: number }>(ai.t.app, 'POST', '/collection/add', { token: a.token, body: { message_id: answerId } });
+    const favorite = await callApi(ai.t.app, api.collectionAdd, { token: a.token, body: { message_id: answerId } });
     expectRefused(
       await asB({ app: ai.t.app, base: ai.base }, b.token, [
         ['POST', '/collection/remove', { id: favorite.body.data.id }],
         ['POST', '/collection/remove', { message_id: answerId }],
       ]),
     );
-    const listed = await call<{ lists: { id: number; answer: string }[] }>(ai.t.app, 'GET', '/collection/lists', { token: a.token });
+    const listed = await callApi(ai.t.app, api.collectionLists, { token: a.token });
     expect(listed.body.data.lists).toEqual([expect.objectContaining({ id: favorite.body.data.id, answer: FULL_TEXT })]);
-    expect((await call(ai.t.app, 'POST', '/collection/remove', { token: a.token, body: { id: favorite.body.data.id } })).status).toBe(200);
-    expect((await call(ai.t.app, 'POST', '/chat/delete', { token: a.token, body: { conversation_id: conversationId } })).status).toBe(200);
+    expect((await callApi(ai.t.app, api.collectionRemove, { token: a.token, body: { id: favorite.body.data.id } })).status).toBe(200);
+    expect((await callApi(ai.t.app, api.chatDelete, { token: a.token, body: { conversation_id: conversationId } })).status).toBe(200);
   });
 
   it('documents: B cannot delete, rename, retry, interpret, ask, bookmark or read A\'s documents and answers; A\'s document answer ends whole', async () => {
@@ -167,9 +167,9 @@ describe('ownership: another user\'s ids are refused before anything happens', (
       const id = up.body.data.files[0]!.doc!.id;
       await until(async () => {
         await ai.t.app.services.jobs.drain();
-        return (await call<DocItem>(ai.t.app, 'GET', '/doc/detail', { token: user.token, query: { id: String(id) } })).body.data.status === 'complete';
+        return (await callApi(ai.t.app, api.docDetail, { token: user.token, query: { id: String(id) } })).body.data.status === 'complete';
       }, 20_000);
-      return (await call<DocItem>(ai.t.app, 'GET', '/doc/detail', { token: user.token, query: { id: String(id) } })).body.data;
+      return (await callApi(ai.t.app, api.docDetail, { token: user.token, query: { id: String(id) } })).body.data;
     };
     const docA = await docOf(a, 'a-notes.txt');
     const docB = await docOf(b, 'b-notes.txt');
@@ -189,9 +189,9 @@ describe('ownership: another user\'s ids are refused before anything happens', (
     ]);
     await expectFinished(ai, result);
     expectRefused(refused);
-    const detail = await call<DocItem>(ai.t.app, 'GET', '/doc/detail', { token: a.token, query: { id: String(docA.id) } });
+    const detail = await callApi(ai.t.app, api.docDetail, { token: a.token, query: { id: String(docA.id) } });
     expect(detail.body.data).toMatchObject({ name: 'a-notes.txt', status: 'complete' });
-    const history = await call<{ lists: DocMessage[] }>(ai.t.app, 'GET', '/doc/messages', { token: a.token, query: { conversation_id: String(conversationId) } });
+    const history = await callApi(ai.t.app, api.docMessages, { token: a.token, query: { conversation_id: String(conversationId) } });
     expect(history.body.data.lists.map((m) => [m.role, m.status, m.content, m.favorite_id])).toEqual([
       ['user', 'done', 'What is the method?', null],
       ['assistant', 'done', FULL_TEXT, null],
@@ -227,13 +227,13 @@ describe('ownership: orders', () => {
   it('B reading A\'s expired order is refused and does not close it; A reading it does', async () => {
     const a = await makeUser(t.app);
     const b = await makeUser(t.app);
-    const pkg = (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages')).body.data.lists[0]!;
-    const order = (await call<Order>(t.app, 'POST', '/order/create', { token: a.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    const pkg = (await callApi(t.app, api.rechargePackages)).body.data.lists[0]!;
+    const order = (await callApi(t.app, api.createOrder, { token: a.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
     t.clock.advance(31 * 60_000);
     expectRefused(await asB({ app: t.app, base: '' }, b.token, [['GET', '/order/detail', { order_no: order.order_no }, 'Order not found']]));
     const row = await t.owned.ctx.db.selectFrom('orders').select('status').where('order_no', '=', order.order_no).executeTakeFirstOrThrow();
     expect(row.status).toBe('created');
-    expect((await call<Order>(t.app, 'GET', '/order/detail', { token: a.token, query: { order_no: order.order_no } })).body.data.status).toBe('closed');
+    expect((await callApi(t.app, api.orderDetail, { token: a.token, query: { order_no: order.order_no } })).body.data.status).toBe('closed');
   });
 });
 
@@ -251,17 +251,17 @@ describe.skipIf(!HAS_SHARED_DATA)('ownership: paper interpretation and paper fav
   it('B closing its own interpretation of the same paper, or unfavouriting it, leaves A\'s stream and favourite alone', async () => {
     const a = await makeUser(ai.t.app);
     const b = await makeUser(ai.t.app);
-    const found = await call<{ lists: { id: string }[] }>(ai.t.app, 'GET', '/paper/search', { query: { keyword: 'malicious content detection' } });
+    const found = await callApi(ai.t.app, api.paperSearch, { query: { keyword: 'malicious content detection' } });
     const id = found.body.data.lists[0]!.id;
-    expect((await call(ai.t.app, 'POST', '/paper/favorite', { token: a.token, body: { id } })).status).toBe(200);
+    expect((await callApi(ai.t.app, api.paperFavorite, { token: a.token, body: { id } })).status).toBe(200);
     const { result } = await heldStream(ai, '/paper/interpret', { id }, a.token);
     // The only stop of an interpretation is its own connection closing: B's closes at its first section.
     ai.fake.next({ chunks: FULL, holdAfter: 1 });
     const mine = await stream(ai.base, '/paper/interpret', { id }, { token: b.token, onEvent: (e) => (e.type === 'delta' ? 'abort' : undefined) });
     expect(mine.events.at(-1)).toMatchObject({ type: 'delta' });
-    expect((await call(ai.t.app, 'POST', '/paper/unfavorite', { token: b.token, body: { id } })).status).toBe(200);
+    expect((await callApi(ai.t.app, api.paperUnfavorite, { token: b.token, body: { id } })).status).toBe(200);
     await expectFinished(ai, result, { type: 'done' });
-    const favourites = await call<{ lists: { id: string }[] }>(ai.t.app, 'GET', '/paper/favorites', { token: a.token });
+    const favourites = await callApi(ai.t.app, api.paperFavorites, { token: a.token });
     expect(favourites.body.data.lists.map((p) => p.id)).toEqual([id]);
   });
 });
@@ -282,20 +282,28 @@ describe.skipIf(!ON_POSTGRES)('ownership across two app processes on one Postgre
     const base = await listen(two.a.app);
     const a = await makeUser(two.a.app);
     const b = await makeUser(two.b.app);
-    const templates = await call<{ lists: Template[] }>(two.a.app, 'GET', '/create/templates', { locale: 'en' });
+    const templates = await callApi(two.a.app, api.createTemplates, { locale: 'en' });
     const polish = templates.body.data.lists.find((x) => x.key === 'polish_en')!;
     const created = await heldStream({ fake, base }, '/create/produce', { template_id: polish.id, fields: { text: 'We was happy.' } }, a.token);
     const chat = await heldStream({ fake, base }, '/chat/send', { content: 'hi' }, a.token);
     const answerId = chat.start.assistant_message_id as number;
     await until(async () => (await two.a.owned.ctx.db.selectFrom('chat_messages').select('id').where('id', '=', String(answerId)).executeTakeFirst()) !== undefined);
+    // Only A streams, so only A's poll asks for stop flags (of its own answers).
+    const polled = vi.spyOn(ChatRepository.prototype, 'stopRequested');
     const refused = await asB({ app: two.b.app, base: await listen(two.b.app) }, b.token, [
       ['POST', '/create/stop', { id: created.start.creation_id }],
       ['POST', '/create/delete', { id: created.start.creation_id }],
       ['POST', '/chat/stop', { message_id: answerId }],
       ['POST', '/chat/delete', { conversation_id: chat.start.conversation_id }],
     ]);
-    // Each process polls the stop flags of what it streams once a second.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Each process polls the stop flags of what it streams once a second: let A poll twice after B's requests,
+    // so a stop B had managed to flag would have been read and acted on.
+    const pollsBefore = polled.mock.calls.length;
+    try {
+      await until(() => polled.mock.calls.slice(pollsBefore).filter(([, table]) => table === 'creations').length >= 2);
+    } finally {
+      polled.mockRestore();
+    }
     expect(fake.holding).toBe(2);
     fake.release();
     for (const { result } of [created, chat]) {

@@ -12,12 +12,15 @@ const TYPES = new Set(['start', 'delta', 'sources', 'end', 'error']);
  * Runs one of the AI stream endpoints (`/chat/send`, `/create/produce`,
  * `/doc/chat`, the admin test...) and hands over each typed event. The server sends the whole
  * event object as `data`; a malformed frame is reported as an error event so
- * the user sees it instead of a silently truncated answer. Refusals before the
- * stream (402, 401, 429...) reject with a RequestError, without a toast.
+ * the user sees it instead of a silently truncated answer. A frame of a type
+ * this client does not know (a newer server) is skipped, and said so on the
+ * console in development. Refusals before the stream (402, 401, 429...) reject
+ * with a RequestError, without a toast. Components use `useAiStream`, which
+ * adds frame batching, stop and the refusal rules on top.
  */
-export async function runAiStream<E extends AiStreamEvent>(path: string, body: object, onEvent: (event: E) => void, signal?: AbortSignal): Promise<void> {
+export async function runAiStream<E extends AiStreamEvent>(endpoint: { path: string }, body: object, onEvent: (event: E) => void, signal?: AbortSignal): Promise<void> {
   let ended = false;
-  await stream(path, {
+  await stream(endpoint.path, {
     params: body,
     signal,
     silent: true,
@@ -25,7 +28,10 @@ export async function runAiStream<E extends AiStreamEvent>(path: string, body: o
       let event: E;
       try {
         const parsed = JSON.parse(message.data) as { type?: unknown };
-        if (typeof parsed.type !== 'string' || !TYPES.has(parsed.type)) return;
+        if (typeof parsed.type !== 'string' || !TYPES.has(parsed.type)) {
+          if (import.meta.env.DEV) console.warn(`[stream] ${endpoint.path}: skipped a frame of unknown type`, parsed);
+          return;
+        }
         event = parsed as E;
       } catch {
         onEvent({ type: 'error', message_id: null, code: 'model_malformed', msg: '', charged: null, balance: null } as E);

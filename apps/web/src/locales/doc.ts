@@ -1,10 +1,10 @@
-/** Texts of document reading (issue 4) and the admin's membership grant, in the four languages (merged into each locale as `doc`). */
+/** Texts of document reading and the admin's membership grant, in the four languages (merged into each locale as `doc`). */
 export const DOC = {
   zh: {
     nav: '研报文献',
     titles: { manage: '文档管理', reader: '文档阅读', h5: '文档', vip: '文档会员' },
     type: { research_report: '研报', literature: '文献' },
-    status: { uploading: '上传中', processing: '处理中', complete: '已完成', parse_failed: '解析失败', process_failed: '处理失败' },
+    status: { uploading: '上传中', processing: '处理中', complete: '已完成', parse_failed: '解析失败', process_failed: '处理失败', ocr_page: '正在识别第 {{page}} 页，共 {{pages}} 页' },
     manage: {
       title: '我的文档',
       search: '搜索文档名称',
@@ -24,7 +24,7 @@ export const DOC = {
     },
     upload: {
       title: '拖拽文件到此处，或点击选择文件',
-      hint: '支持 pdf、docx、doc、txt、md，一次最多 {{max}} 个，每个不超过 20MB、10 万字',
+      hint: '支持 pdf、docx、doc、txt、md 及页面照片（png、jpg），一次最多 {{max}} 个，每个不超过 20MB、10 万字',
       progress: '{{name}} 上传进度',
     },
     quota: { storage: '存储空间', expired: '已于 {{date}} 到期' },
@@ -81,7 +81,7 @@ export const DOC = {
     nav: 'Reports & literature',
     titles: { manage: 'My documents', reader: 'Document reading', h5: 'Documents', vip: 'Document membership' },
     type: { research_report: 'Research reports', literature: 'Literature' },
-    status: { uploading: 'Uploading', processing: 'Processing', complete: 'Complete', parse_failed: 'Parsing failed', process_failed: 'Processing failed' },
+    status: { uploading: 'Uploading', processing: 'Processing', complete: 'Complete', parse_failed: 'Parsing failed', process_failed: 'Processing failed', ocr_page: 'Reading page {{page}} of {{pages}}' },
     manage: {
       title: 'My documents',
       search: 'Search document names',
@@ -101,7 +101,7 @@ export const DOC = {
     },
     upload: {
       title: 'Drop files here, or click to choose',
-      hint: 'pdf, docx, doc, txt or md; up to {{max}} files at once, each at most 20 MB and 100,000 words',
+      hint: 'pdf, docx, doc, txt, md or a photo of a page (png, jpg); up to {{max}} files at once, each at most 20 MB and 100,000 words',
       progress: 'Upload progress of {{name}}',
     },
     quota: { storage: 'Storage', expired: 'Expired on {{date}}' },
@@ -158,7 +158,7 @@ export const DOC = {
     nav: 'レポート・文献',
     titles: { manage: 'マイドキュメント', reader: 'ドキュメント閲覧', h5: 'ドキュメント', vip: 'ドキュメント会員' },
     type: { research_report: 'リサーチレポート', literature: '文献' },
-    status: { uploading: 'アップロード中', processing: '処理中', complete: '完了', parse_failed: '解析失敗', process_failed: '処理失敗' },
+    status: { uploading: 'アップロード中', processing: '処理中', complete: '完了', parse_failed: '解析失敗', process_failed: '処理失敗', ocr_page: '{{pages}} ページ中 {{page}} ページ目を読み取り中' },
     manage: {
       title: 'マイドキュメント',
       search: 'ドキュメント名を検索',
@@ -178,7 +178,7 @@ export const DOC = {
     },
     upload: {
       title: 'ここにファイルをドロップ、またはクリックして選択',
-      hint: 'pdf、docx、doc、txt、md に対応。一度に最大 {{max}} 個、各 20MB・10 万語まで',
+      hint: 'pdf、docx、doc、txt、md、ページの写真（png、jpg）に対応。一度に最大 {{max}} 個、各 20MB・10 万語まで',
       progress: '{{name}} のアップロード進捗',
     },
     quota: { storage: 'ストレージ', expired: '{{date}} に期限切れ' },
@@ -235,7 +235,7 @@ export const DOC = {
     nav: '리포트·문헌',
     titles: { manage: '내 문서', reader: '문서 읽기', h5: '문서', vip: '문서 멤버십' },
     type: { research_report: '리서치 리포트', literature: '문헌' },
-    status: { uploading: '업로드 중', processing: '처리 중', complete: '완료', parse_failed: '분석 실패', process_failed: '처리 실패' },
+    status: { uploading: '업로드 중', processing: '처리 중', complete: '완료', parse_failed: '분석 실패', process_failed: '처리 실패', ocr_page: '{{pages}}페이지 중 {{page}}페이지 인식 중' },
     manage: {
       title: '내 문서',
       search: '문서 이름 검색',
@@ -255,7 +255,7 @@ export const DOC = {
     },
     upload: {
       title: '파일을 여기로 끌어오거나 클릭해서 선택하세요',
-      hint: 'pdf, docx, doc, txt, md 지원. 한 번에 최대 {{max}}개, 각 20MB·10만 단어 이하',
+      hint: 'pdf, docx, doc, txt, md 및 페이지 사진(png, jpg) 지원. 한 번에 최대 {{max}}개, 각 20MB·10만 단어 이하',
       progress: '{{name}} 업로드 진행률',
     },
     quota: { storage: '저장 공간', expired: '{{date}}에 만료됨' },

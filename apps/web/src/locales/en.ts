@@ -6,7 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
-import { serverMessages } from './server-messages';
+import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
 export const en: LocaleMessages = {
@@ -283,6 +283,8 @@ export const en: LocaleMessages = {
       is_fc: 'Legacy client flag (only passed on in the site config)',
       chat_limit: 'Guest conversation limit',
       draw_limit: 'Guest drawing limit',
+      ocr_pages_per_day: 'Scanned pages read per day (whole site)',
+      ocr_pages_per_user_per_day: 'Scanned pages read per day (each user)',
       qrcode_limit: 'Guest QR code limit',
       login_hint: 'Methods turned off do not appear in the sign-in popup; third-party sign-in appears once configured on the server.',
       login_email_password: 'Email + password',
@@ -427,5 +429,5 @@ export const en: LocaleMessages = {
   promotion: PROMOTION.en,
   promotionadmin: PROMOTION_ADMIN.en,
   refundadmin: REFUND_ADMIN.en,
-  msg: serverMessages('en'),
+  msg: serverMessages,
 };

@@ -6,7 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
-import { serverMessages } from './server-messages';
+import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
 export const ja: LocaleMessages = {
@@ -283,6 +283,8 @@ export const ja: LocaleMessages = {
       is_fc: '旧クライアント用フラグ（サイト設定で渡すのみ）',
       chat_limit: 'ゲストの会話上限',
       draw_limit: 'ゲストの描画上限',
+      ocr_pages_per_day: '1 日に読み取るスキャンページ数（サイト全体）',
+      ocr_pages_per_user_per_day: '1 日に読み取るスキャンページ数（ユーザーごと）',
       qrcode_limit: 'ゲストの QR コード上限',
       login_hint: 'オフにした方法はログイン画面に表示されません。外部ログインはサーバーで設定すると表示されます。',
       login_email_password: 'メール + パスワード',
@@ -427,5 +429,5 @@ export const ja: LocaleMessages = {
   promotion: PROMOTION.ja,
   promotionadmin: PROMOTION_ADMIN.ja,
   refundadmin: REFUND_ADMIN.ja,
-  msg: serverMessages('ja'),
+  msg: serverMessages,
 };

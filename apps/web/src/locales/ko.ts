@@ -6,7 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
-import { serverMessages } from './server-messages';
+import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
 export const ko: LocaleMessages = {
@@ -283,6 +283,8 @@ export const ko: LocaleMessages = {
       is_fc: '구 클라이언트 플래그(사이트 설정으로만 전달)',
       chat_limit: '게스트 대화 한도',
       draw_limit: '게스트 그리기 한도',
+      ocr_pages_per_day: '하루 스캔 페이지 인식 한도(사이트 전체)',
+      ocr_pages_per_user_per_day: '하루 스캔 페이지 인식 한도(사용자별)',
       qrcode_limit: '게스트 QR 코드 한도',
       login_hint: '끈 방식은 로그인 창에 표시되지 않습니다. 외부 로그인은 서버에서 설정하면 나타납니다.',
       login_email_password: '이메일 + 비밀번호',
@@ -427,5 +429,5 @@ export const ko: LocaleMessages = {
   promotion: PROMOTION.ko,
   promotionadmin: PROMOTION_ADMIN.ko,
   refundadmin: REFUND_ADMIN.ko,
-  msg: serverMessages('ko'),
+  msg: serverMessages,
 };

@@ -6,7 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
-import { serverMessages } from './server-messages';
+import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
 export const zh = {
@@ -283,6 +283,8 @@ export const zh = {
       is_fc: '旧版客户端标记（仅随站点配置下发）',
       chat_limit: '游客对话次数上限',
       draw_limit: '游客绘画次数上限',
+      ocr_pages_per_day: '每日扫描识别页数上限（全站）',
+      ocr_pages_per_user_per_day: '每日扫描识别页数上限（每位用户）',
       qrcode_limit: '游客二维码次数上限',
       login_hint: '关闭的方式不会出现在登录弹窗中；第三方登录在服务器配置后自动出现。',
       login_email_password: '邮箱 + 密码登录',
@@ -427,5 +429,5 @@ export const zh = {
   promotion: PROMOTION.zh,
   promotionadmin: PROMOTION_ADMIN.zh,
   refundadmin: REFUND_ADMIN.zh,
-  msg: serverMessages('zh'),
+  msg: serverMessages,
 };

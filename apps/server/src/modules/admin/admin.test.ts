@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { adminEndpoints, api, type Balances, type UserInfo } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { adminEndpoints, api, type UserInfo } from '@xueba/contract';
+import { call, createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { addMonths, grantMembership } from './membership.js';
 
-interface UserPage {
-  lists: { id: number; sn: string; email: string | null; mobile: string | null; disabled: boolean; balance: Balances }[];
-  count: number;
-  page_no: number;
-  page_size: number;
-}
 
 describe('admin', () => {
   let t: TestApp;
@@ -58,7 +52,7 @@ describe('admin', () => {
     const a = await makeUser(t.app, { email: 'findme_alpha@example.com' });
     const b = await makeUser(t.app, { mobile: '13912345678' });
     const search = (keyword: string, extra: Record<string, string> = {}) =>
-      call<UserPage>(t.app, 'GET', '/admin/users', { token: admin.token, query: { keyword, ...extra } });
+      callApi(t.app, api.users, { token: admin.token, query: { keyword, ...extra } });
 
     expect((await search('findme_alpha')).body.data.lists.map((u) => u.id)).toEqual([a.user.id]);
     expect((await search('FINDME_ALPHA@EXAMPLE.COM')).body.data.lists.map((u) => u.id)).toEqual([a.user.id]);
@@ -73,15 +67,15 @@ describe('admin', () => {
     const found = (await search('findme_alpha')).body.data.lists[0];
     expect(found?.balance).toEqual({ conversation_count: 10, drawing_count: 3, word_count: 10_000, session_balance: 0 });
 
-    const all = await call<UserPage>(t.app, 'GET', '/admin/users', { token: admin.token, query: { page_size: '2', page_no: '1' } });
+    const all = await callApi(t.app, api.users, { token: admin.token, query: { page_size: '2', page_no: '1' } });
     expect(all.body.data.lists).toHaveLength(2);
     expect(all.body.data.count).toBeGreaterThanOrEqual(3);
-    const page2 = await call<UserPage>(t.app, 'GET', '/admin/users', { token: admin.token, query: { page_size: '2', page_no: '2' } });
+    const page2 = await callApi(t.app, api.users, { token: admin.token, query: { page_size: '2', page_no: '2' } });
     expect(page2.body.data.lists[0]?.id).not.toBe(all.body.data.lists[0]?.id);
 
     const badQueries: Record<string, string>[] = [{ page_size: '1000' }, { page_no: '0' }, { page_no: 'abc' }, { keyword: 'x'.repeat(300) }];
     for (const query of badQueries) {
-      const bad = await call(t.app, 'GET', '/admin/users', { token: admin.token, query, locale: 'en' });
+      const bad = await callApi(t.app, api.users, { token: admin.token, query, locale: 'en' });
       expect(bad.status).toBe(400);
       expect(bad.body.msg).toMatch(/^Invalid parameter/);
     }
@@ -89,7 +83,7 @@ describe('admin', () => {
 
   it('GET /admin/user/detail shows the user, disabled flag and recent ledger; unknown ids are 404', async () => {
     const user = await makeUser(t.app);
-    const detail = await call<{ user: UserInfo; disabled: boolean; ledger: { reason: string }[] }>(t.app, 'GET', '/admin/user/detail', {
+    const detail = await callApi(t.app, api.userDetail, {
       token: admin.token,
       query: { id: String(user.user.id) },
     });
@@ -97,47 +91,47 @@ describe('admin', () => {
     expect(detail.body.data.user.id).toBe(user.user.id);
     expect(detail.body.data.disabled).toBe(false);
     expect(detail.body.data.ledger.map((l) => l.reason)).toEqual(['signup_gift', 'signup_gift', 'signup_gift']);
-    const missing = await call(t.app, 'GET', '/admin/user/detail', { token: admin.token, query: { id: '999999' }, locale: 'en' });
+    const missing = await callApi(t.app, api.userDetail, { token: admin.token, query: { id: '999999' }, locale: 'en' });
     expect(missing.status).toBe(404);
     expect(missing.body.msg).toBe('User not found');
-    const bad = await call(t.app, 'GET', '/admin/user/detail', { token: admin.token, query: { id: '-3' } });
+    const bad = await callApi(t.app, api.userDetail, { token: admin.token, query: { id: '-3' } });
     expect(bad.status).toBe(400);
   });
 
   it('POST /admin/user/setDisabled disables (ending sessions) and enables; never oneself', async () => {
     const user = await makeUser(t.app);
-    const self = await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: admin.user.id, disabled: true }, locale: 'en' });
+    const self = await callApi(t.app, api.setUserDisabled, { token: admin.token, body: { user_id: admin.user.id, disabled: true }, locale: 'en' });
     expect(self.status).toBe(400);
     expect(self.body.msg).toBe('You cannot disable your own account');
 
-    expect((await call(t.app, 'POST', '/share/invite', { token: user.token, body: {} })).status).toBe(200);
-    const disabled = await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: user.user.id, disabled: true } });
+    expect((await callApi(t.app, api.invite, { token: user.token, body: {} })).status).toBe(200);
+    const disabled = await callApi(t.app, api.setUserDisabled, { token: admin.token, body: { user_id: user.user.id, disabled: true } });
     expect(disabled.status).toBe(200);
-    const refused = await call(t.app, 'POST', '/share/invite', { token: user.token, body: {} });
+    const refused = await callApi(t.app, api.invite, { token: user.token, body: {} });
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe(-1);
     const open = await t.owned.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', user.user.id).where('revoked_at', 'is', null).execute();
     expect(open).toHaveLength(0);
     // While disabled, even a brand-new session is refused.
     const fresh = await t.app.sessions.create(user.user.id, { terminal: 'pc', ip: null, userAgent: null });
-    expect((await call(t.app, 'POST', '/share/invite', { token: fresh, body: {} })).status).toBe(401);
+    expect((await callApi(t.app, api.invite, { token: fresh, body: {} })).status).toBe(401);
 
-    const detail = await call<{ disabled: boolean }>(t.app, 'GET', '/admin/user/detail', { token: admin.token, query: { id: String(user.user.id) } });
+    const detail = await callApi(t.app, api.userDetail, { token: admin.token, query: { id: String(user.user.id) } });
     expect(detail.body.data.disabled).toBe(true);
 
-    await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: user.user.id, disabled: false } });
-    expect((await call(t.app, 'POST', '/share/invite', { token: fresh, body: {} })).status).toBe(200);
+    await callApi(t.app, api.setUserDisabled, { token: admin.token, body: { user_id: user.user.id, disabled: false } });
+    expect((await callApi(t.app, api.invite, { token: fresh, body: {} })).status).toBe(200);
 
-    const unknown = await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: 999999, disabled: true } });
+    const unknown = await callApi(t.app, api.setUserDisabled, { token: admin.token, body: { user_id: 999999, disabled: true } });
     expect(unknown.status).toBe(404);
-    const wrongType = await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: '1', disabled: 'yes' } });
+    const wrongType = await callApi(t.app, api.setUserDisabled, { token: admin.token, body: { user_id: '1', disabled: 'yes' } });
     expect(wrongType.status).toBe(400);
   });
 
   it('POST /admin/user/adjustBalance writes the ledger once per key and never below zero', async () => {
     const user = await makeUser(t.app);
     const adjust = (body: Record<string, unknown>, locale = 'en') =>
-      call<Balances>(t.app, 'POST', '/admin/user/adjustBalance', { token: admin.token, body: { user_id: user.user.id, ...body }, locale });
+      callApi(t.app, api.adjustBalance, { token: admin.token, body: { user_id: user.user.id, ...body }, locale });
 
     const added = await adjust({ asset: 'conversation_count', delta: 5, reason: 'support ticket 17', idempotency_key: 'key-add-00001' });
     expect(added.status).toBe(200);
@@ -179,7 +173,7 @@ describe('admin', () => {
       const bad = await adjust(body);
       expect(bad.status, JSON.stringify(body)).toBe(400);
     }
-    const unknown = await call(t.app, 'POST', '/admin/user/adjustBalance', {
+    const unknown = await callApi(t.app, api.adjustBalance, {
       token: admin.token,
       body: { user_id: 999999, asset: 'word_count', delta: 1, reason: 'x', idempotency_key: 'key-unknown-1' },
     });
@@ -189,7 +183,7 @@ describe('admin', () => {
   it('POST /admin/user/membership grants, extends from an active expiry, upgrades and makes permanent', async () => {
     const user = await makeUser(t.app);
     const grant = (body: Record<string, unknown>) =>
-      call<{ kind: string; level: string; expires_at: string | null }>(t.app, 'POST', '/admin/user/membership', {
+      callApi(t.app, api.setMembership, {
         token: admin.token,
         body: { user_id: user.user.id, kind: 'academic_ai', ...body },
         locale: 'en',
@@ -209,7 +203,7 @@ describe('admin', () => {
     const notDowngraded = await grant({ level: 'vip', months: 1 });
     expect(notDowngraded.body.data.level).toBe('bvip');
 
-    let info = await call<UserInfo>(t.app, 'GET', '/admin/user/detail', { token: admin.token, query: { id: String(user.user.id) } });
+    let info = await callApi(t.app, api.userDetail, { token: admin.token, query: { id: String(user.user.id) } });
     expect((info.body.data as unknown as { user: UserInfo }).user).toMatchObject({ is_member: 1, member_level: 'bvip' });
 
     const permanent = await grant({ kind: 'literature', level: 'vip', months: 0 });
@@ -221,14 +215,14 @@ describe('admin', () => {
     const renewed = await grant({ level: 'vip', months: 1 });
     expect(renewed.body.data.level).toBe('vip');
     expect(new Date(renewed.body.data.expires_at ?? '').getTime()).toBeGreaterThan(t.owned.ctx.now().getTime());
-    info = await call<UserInfo>(t.app, 'GET', '/admin/user/detail', { token: admin.token, query: { id: String(user.user.id) } });
+    info = await callApi(t.app, api.userDetail, { token: admin.token, query: { id: String(user.user.id) } });
     expect((info.body.data as unknown as { user: UserInfo }).user.memberships).toHaveLength(2);
 
     for (const body of [{ level: 'vip', months: 121 }, { level: 'vip', months: -1 }, { level: 'gold', months: 1 }, { level: 'vip', months: 1, kind: 'chess' }, { level: 'vip' }]) {
       const bad = await grant(body);
       expect(bad.status, JSON.stringify(body)).toBe(400);
     }
-    const unknown = await call(t.app, 'POST', '/admin/user/membership', { token: admin.token, body: { user_id: 999999, kind: 'paper', level: 'vip', months: 1 } });
+    const unknown = await callApi(t.app, api.setMembership, { token: admin.token, body: { user_id: 999999, kind: 'paper', level: 'vip', months: 1 } });
     expect(unknown.status).toBe(404);
   });
 
@@ -244,34 +238,34 @@ describe('admin', () => {
   });
 
   it('GET /admin/ledger/audit is empty while balances match the ledger and reports a tampered balance', async () => {
-    const clean = await call<{ mismatches: unknown[] }>(t.app, 'GET', '/admin/ledger/audit', { token: admin.token });
+    const clean = await callApi(t.app, api.ledgerAudit, { token: admin.token });
     expect(clean.status).toBe(200);
     expect(clean.body.data.mismatches).toEqual([]);
     const victim = await makeUser(t.app);
     await sql`UPDATE balances SET amount = amount + 7 WHERE user_id = ${victim.user.id} AND asset = 'drawing_count'`.execute(t.owned.ctx.db);
-    const audit = await call<{ mismatches: unknown[] }>(t.app, 'GET', '/admin/ledger/audit', { token: admin.token });
+    const audit = await callApi(t.app, api.ledgerAudit, { token: admin.token });
     expect(audit.body.data.mismatches).toEqual([{ user_id: victim.user.id, asset: 'drawing_count', balance: 10, ledger_sum: 3 }]);
     await sql`UPDATE balances SET amount = amount - 7 WHERE user_id = ${victim.user.id} AND asset = 'drawing_count'`.execute(t.owned.ctx.db);
   });
 
   it('GET/POST /admin/settings read and replace the site settings, which /pc/config then shows', async () => {
-    const current = await call<Record<string, unknown> & { bulletin: { is_open: boolean; title: Record<string, string> } }>(t.app, 'GET', '/admin/settings', {
+    const current = await callApi(t.app, api.getSettings, {
       token: admin.token,
     });
     expect(current.status).toBe(200);
     const next = { ...current.body.data, bulletin: { ...current.body.data.bulletin, is_open: true, title: { zh: '公告', en: 'Notice <b>', ja: 'お知らせ', ko: '공지' } } };
-    const saved = await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: next, locale: 'en' });
+    const saved = await callApi(t.app, api.saveSettings, { token: admin.token, body: next, locale: 'en' });
     expect(saved.status).toBe(200);
     expect(saved.body.msg).toBe('Saved');
-    const config = await call<{ bulletin_config: { is_open: boolean; title: string } }>(t.app, 'GET', '/pc/config', { locale: 'en' });
+    const config = await callApi(t.app, api.config, { locale: 'en' });
     expect(config.body.data.bulletin_config).toMatchObject({ is_open: true, title: 'Notice <b>' });
 
     const missingSection = { ...current.body.data } as Record<string, unknown>;
     delete missingSection.login;
-    expect((await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: missingSection })).status).toBe(400);
-    const wrongType = await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...current.body.data, chat_limit: 'many' } });
+    expect((await callApi(t.app, api.saveSettings, { token: admin.token, body: missingSection })).status).toBe(400);
+    const wrongType = await callApi(t.app, api.saveSettings, { token: admin.token, body: { ...current.body.data, chat_limit: 'many' } });
     expect(wrongType.status).toBe(400);
-    const malformed = await call(t.app, 'POST', '/admin/settings', { token: admin.token, rawBody: '{"website":', locale: 'en' });
+    const malformed = await callApi(t.app, api.saveSettings, { token: admin.token, rawBody: '{"website":', locale: 'en' });
     expect(malformed.body.msg).toBe('The request body is not valid JSON');
   });
 
@@ -279,19 +273,19 @@ describe('admin', () => {
     const outbox = new OutboxService(t.owned.ctx);
     await outbox.sendMail({ to: 'someone@example.com', subject: 'Your code', text: 'Code 123456', secret: '123456' });
     await outbox.sendSms({ to: '13800000000', text: 'Code 654321', params: { code: '654321' }, secret: '654321' });
-    const all = await call<{ lists: { channel: string; status: string }[]; count: number; transport: { email: boolean; sms: boolean } }>(t.app, 'GET', '/admin/outbox', {
+    const all = await callApi(t.app, api.outbox, {
       token: admin.token,
     });
     expect(all.status).toBe(200);
     expect(all.body.data.transport).toEqual({ email: false, sms: false });
     expect(all.body.data.lists.map((r) => r.channel)).toEqual(expect.arrayContaining(['email', 'sms']));
-    const sms = await call<{ lists: { channel: string; body: string }[]; count: number }>(t.app, 'GET', '/admin/outbox', { token: admin.token, query: { channel: 'sms' } });
+    const sms = await callApi(t.app, api.outbox, { token: admin.token, query: { channel: 'sms' } });
     expect(sms.body.data.lists.every((r) => r.channel === 'sms')).toBe(true);
     // The administrator sees that a code was sent, not the code.
     expect(sms.body.data.lists[0]?.body).toBe('Code ••••••');
-    const mail = await call<{ lists: { body: string }[] }>(t.app, 'GET', '/admin/outbox', { token: admin.token, query: { channel: 'email' } });
+    const mail = await callApi(t.app, api.outbox, { token: admin.token, query: { channel: 'email' } });
     expect(mail.body.data.lists[0]?.body).toBe('Code ••••••');
-    const bad = await call(t.app, 'GET', '/admin/outbox', { token: admin.token, query: { channel: 'fax' } });
+    const bad = await callApi(t.app, api.outbox, { token: admin.token, query: { channel: 'fax' } });
     expect(bad.status).toBe(400);
   });
 });

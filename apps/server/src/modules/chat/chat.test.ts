@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatStreamEventSchema, type ChatMessage, type Conversation } from '@xueba/contract';
-import { call, makeUser, switchOffTasks, type TestApp } from '../../test/helpers.js';
+import { api, chatStreamEventSchema } from '@xueba/contract';
+import { makeUser, switchOffTasks, type TestApp, callApi } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { stream, textOf } from '../../test/sse-client.js';
 import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
@@ -51,7 +51,7 @@ describe('chat over an OpenAI-compatible upstream', () => {
     expect(sent.messages[0]?.role).toBe('system');
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'What is the answer?' });
 
-    const messages = await call<{ lists: ChatMessage[] }>(t.app, 'GET', '/chat/messages', { token: u.token, query: { conversation_id: String(start.conversation_id) } });
+    const messages = await callApi(t.app, api.chatMessages, { token: u.token, query: { conversation_id: String(start.conversation_id) } });
     expect(messages.body.data.lists.map((m) => [m.role, m.status, m.content, m.kind])).toEqual([
       ['user', 'done', 'What is the answer?', 1],
       ['assistant', 'done', 'The answer is $x^2$.', 1],
@@ -62,9 +62,9 @@ describe('chat over an OpenAI-compatible upstream', () => {
   });
 
   it('sends earlier turns as context, keeps the system prompt and drops the oldest beyond the model limit', async () => {
-    const channel = await call<{ id: number }>(t.app, 'POST', '/admin/ai/channel/save', { token: admin.token, body: { name: 'Local', base_url: fake.url, api_key: 'sk-db' } });
+    const channel = await callApi(t.app, api.adminAiChannelSave, { token: admin.token, body: { name: 'Local', base_url: fake.url, api_key: 'sk-db' } });
     expect(channel.status).toBe(200);
-    const model = await call(t.app, 'POST', '/admin/ai/model/save', {
+    const model = await callApi(t.app, api.adminAiModelSave, {
       token: admin.token,
       body: { channel_id: channel.body.data.id, key: 'small', upstream_model: 'small-upstream', names: { zh: '小模型', en: 'Small' }, billing: { mode: 'per_answer', price: 0 }, context_tokens: 600, max_output_tokens: 100 },
     });
@@ -141,8 +141,8 @@ describe('chat over an OpenAI-compatible upstream', () => {
   });
 
   it('bills per 1,000 words from the delivered text, clamped to what is left', async () => {
-    const channel = await call<{ id: number }>(t.app, 'POST', '/admin/ai/channel/save', { token: admin.token, body: { name: 'Words', base_url: fake.url } });
-    await call(t.app, 'POST', '/admin/ai/model/save', {
+    const channel = await callApi(t.app, api.adminAiChannelSave, { token: admin.token, body: { name: 'Words', base_url: fake.url } });
+    await callApi(t.app, api.adminAiModelSave, {
       token: admin.token,
       body: { channel_id: channel.body.data.id, key: 'wordy', upstream_model: 'wordy', names: { zh: '按字' }, billing: { mode: 'per_1k_words', price: 1000 } },
     });
@@ -165,17 +165,17 @@ describe('chat over an OpenAI-compatible upstream', () => {
     const b = await stream(base, '/chat/send', { content: 'Explain cells' }, { token: u.token });
     const idA = a.events[0]!.conversation_id as number;
     const idB = b.events[0]!.conversation_id as number;
-    const list = await call<{ lists: Conversation[]; count: number }>(t.app, 'GET', '/chat/conversations', { token: u.token });
+    const list = await callApi(t.app, api.chatConversations, { token: u.token });
     expect(list.body.data.lists.map((c) => c.id)).toEqual([idB, idA]);
     expect(list.body.data.lists[0]?.updated_at).toMatch(/T/);
-    const byContent = await call<{ lists: Conversation[] }>(t.app, 'GET', '/chat/conversations', { token: u.token, query: { keyword: 'ATP' } });
+    const byContent = await callApi(t.app, api.chatConversations, { token: u.token, query: { keyword: 'ATP' } });
     expect(byContent.body.data.lists.map((c) => c.id)).toEqual([idB]);
-    const literal = await call<{ count: number }>(t.app, 'GET', '/chat/conversations', { token: u.token, query: { keyword: '%' } });
+    const literal = await callApi(t.app, api.chatConversations, { token: u.token, query: { keyword: '%' } });
     expect(literal.body.data.count).toBe(0);
 
-    const renamed = await call<Conversation>(t.app, 'POST', '/chat/rename', { token: u.token, body: { conversation_id: idA, title: 'Plants' } });
+    const renamed = await callApi(t.app, api.chatRename, { token: u.token, body: { conversation_id: idA, title: 'Plants' } });
     expect(renamed.body.data.title).toBe('Plants');
-    const exported = await call<{ markdown: string; filename: string }>(t.app, 'GET', '/chat/export', { token: u.token, query: { conversation_id: String(idA) }, locale: 'en' });
+    const exported = await callApi(t.app, api.chatExport, { token: u.token, query: { conversation_id: String(idA) }, locale: 'en' });
     expect(exported.body.data.filename).toBe('Plants.md');
     expect(exported.body.data.markdown).toContain('# Plants');
     expect(exported.body.data.markdown).toContain('## Question\n\nExplain photosynthesis');
@@ -185,21 +185,21 @@ describe('chat over an OpenAI-compatible upstream', () => {
     const again = await stream(base, '/chat/regenerate', { conversation_id: idA }, { token: u.token });
     expect(textOf(again.events)).toBe('Second try.');
     expect(fake.requests.at(-1)?.messages.filter((m) => m.role !== 'system')).toEqual([{ role: 'user', content: 'Explain photosynthesis' }]);
-    let msgs = await call<{ lists: ChatMessage[] }>(t.app, 'GET', '/chat/messages', { token: u.token, query: { conversation_id: String(idA) } });
+    let msgs = await callApi(t.app, api.chatMessages, { token: u.token, query: { conversation_id: String(idA) } });
     expect(msgs.body.data.lists.map((m) => m.content)).toEqual(['Explain photosynthesis', 'Second try.']);
 
     fake.next({ chunks: ['Edited answer.'] });
     const questionId = msgs.body.data.lists[0]!.id;
     const edited = await stream(base, '/chat/edit', { message_id: questionId, content: 'Explain respiration' }, { token: u.token });
     expect(edited.status).toBe(200);
-    msgs = await call<{ lists: ChatMessage[] }>(t.app, 'GET', '/chat/messages', { token: u.token, query: { conversation_id: String(idA) } });
+    msgs = await callApi(t.app, api.chatMessages, { token: u.token, query: { conversation_id: String(idA) } });
     expect(msgs.body.data.lists.map((m) => m.content)).toEqual(['Explain respiration', 'Edited answer.']);
     const notQuestion = await stream(base, '/chat/edit', { message_id: msgs.body.data.lists[1]!.id, content: 'x' }, { token: u.token, locale: 'en' });
     expect(notQuestion.json?.msg).toBe('Only questions can be edited');
 
-    const deleted = await call(t.app, 'POST', '/chat/delete', { token: u.token, body: { conversation_id: idA } });
+    const deleted = await callApi(t.app, api.chatDelete, { token: u.token, body: { conversation_id: idA } });
     expect(deleted.status).toBe(200);
-    expect((await call(t.app, 'GET', '/chat/messages', { token: u.token, query: { conversation_id: String(idA) } })).status).toBe(404);
+    expect((await callApi(t.app, api.chatMessages, { token: u.token, query: { conversation_id: String(idA) } })).status).toBe(404);
   });
 
   it('bookmarks an answer with its question, lists and searches favorites, and removes them', async () => {
@@ -207,30 +207,30 @@ describe('chat over an OpenAI-compatible upstream', () => {
     fake.next({ chunks: ['Use a t-test.'] });
     const res = await stream(base, '/chat/send', { content: 'Which test compares two means?' }, { token: u.token });
     const answerId = res.events[0]!.assistant_message_id as number;
-    const added = await call<{ id: number; question: string; answer: string }>(t.app, 'POST', '/collection/add', { token: u.token, body: { message_id: answerId }, locale: 'en' });
+    const added = await callApi(t.app, api.collectionAdd, { token: u.token, body: { message_id: answerId }, locale: 'en' });
     expect(added.body).toMatchObject({ code: 1, show: 1, msg: 'Bookmark added', data: { question: 'Which test compares two means?', answer: 'Use a t-test.' } });
-    const twice = await call<{ id: number }>(t.app, 'POST', '/collection/add', { token: u.token, body: { message_id: answerId } });
+    const twice = await callApi(t.app, api.collectionAdd, { token: u.token, body: { message_id: answerId } });
     expect(twice.body.data.id).toBe(added.body.data.id);
-    const question = await call(t.app, 'POST', '/collection/add', { token: u.token, body: { message_id: res.events[0]!.user_message_id }, locale: 'en' });
+    const question = await callApi(t.app, api.collectionAdd, { token: u.token, body: { message_id: res.events[0]!.user_message_id }, locale: 'en' });
     expect(question.status).toBe(400);
-    const msgs = await call<{ lists: ChatMessage[] }>(t.app, 'GET', '/chat/messages', { token: u.token, query: { conversation_id: String(res.events[0]!.conversation_id) } });
+    const msgs = await callApi(t.app, api.chatMessages, { token: u.token, query: { conversation_id: String(res.events[0]!.conversation_id) } });
     expect(msgs.body.data.lists[1]?.favorite_id).toBe(added.body.data.id);
-    const found = await call<{ count: number }>(t.app, 'GET', '/collection/lists', { token: u.token, query: { keyword: 't-test' } });
+    const found = await callApi(t.app, api.collectionLists, { token: u.token, query: { keyword: 't-test' } });
     expect(found.body.data.count).toBe(1);
     const other = await makeUser(t.app);
-    expect((await call(t.app, 'POST', '/collection/add', { token: other.token, body: { message_id: answerId } })).status).toBe(404);
-    await call(t.app, 'POST', '/chat/delete', { token: u.token, body: { conversation_id: res.events[0]!.conversation_id } });
-    const kept = await call<{ lists: { answer: string; message_id: number | null }[] }>(t.app, 'GET', '/collection/lists', { token: u.token });
+    expect((await callApi(t.app, api.collectionAdd, { token: other.token, body: { message_id: answerId } })).status).toBe(404);
+    await callApi(t.app, api.chatDelete, { token: u.token, body: { conversation_id: res.events[0]!.conversation_id } });
+    const kept = await callApi(t.app, api.collectionLists, { token: u.token });
     expect(kept.body.data.lists[0]).toMatchObject({ answer: 'Use a t-test.', message_id: null });
-    const removed = await call(t.app, 'POST', '/collection/remove', { token: u.token, body: { id: added.body.data.id }, locale: 'en' });
+    const removed = await callApi(t.app, api.collectionRemove, { token: u.token, body: { id: added.body.data.id }, locale: 'en' });
     expect(removed.body.msg).toBe('Bookmark removed');
-    expect((await call<{ count: number }>(t.app, 'GET', '/collection/lists', { token: u.token })).body.data.count).toBe(0);
+    expect((await callApi(t.app, api.collectionLists, { token: u.token })).body.data.count).toBe(0);
   });
 
   it('applies the per-user rate limit with a clear message', async () => {
     const u = await makeUser(t.app);
-    const settings = await call<Record<string, unknown>>(t.app, 'GET', '/admin/ai/settings', { token: admin.token });
-    await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { ...settings.body.data, rate_per_minute: 2 } });
+    const settings = await callApi(t.app, api.adminAiSettings, { token: admin.token });
+    await callApi(t.app, api.adminAiSettingsSave, { token: admin.token, body: { ...settings.body.data, rate_per_minute: 2 } });
     try {
       expect((await stream(base, '/chat/send', { content: '1' }, { token: u.token })).status).toBe(200);
       expect((await stream(base, '/chat/send', { content: '2' }, { token: u.token })).status).toBe(200);
@@ -238,7 +238,7 @@ describe('chat over an OpenAI-compatible upstream', () => {
       expect(third.status).toBe(429);
       expect(third.json?.msg).toBe('You are asking too fast: at most 2 questions a minute, please wait a moment');
     } finally {
-      await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: settings.body.data });
+      await callApi(t.app, api.adminAiSettingsSave, { token: admin.token, body: settings.body.data });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatStreamEventSchema, LOCALES, type Template } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, chatStreamEventSchema, LOCALES } from '@xueba/contract';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { listen, stream, textOf } from '../../test/sse-client.js';
 import { emptyRecord, type ImportedPaper } from '../paper/paper.types.js';
 import { HELP_ARTICLES } from '../retrieval/help-texts.js';
@@ -62,7 +62,7 @@ describe('offline answers come from the paper library and help centre', () => {
 
   it('runs an English-prompt writing template in the Chinese interface with Chinese help text, not English', async () => {
     const u = await makeUser(t.app);
-    const templates = await call<{ lists: Template[] }>(t.app, 'GET', '/create/templates', { locale: 'zh' });
+    const templates = await callApi(t.app, api.createTemplates, { locale: 'zh' });
     const polish = templates.body.data.lists.find((x) => x.key === 'polish_en')!;
     const res = await stream(base, '/create/produce', { template_id: polish.id, fields: { text: 'We was happy with the results.', field: 'linguistics' } }, { token: u.token, locale: 'zh' });
     expect(res.status).toBe(200);

@@ -1,9 +1,9 @@
+import { api, type Package } from '@xueba/contract';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Package } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { alipaySignContent } from './gateways/alipay.js';
 
 const keys = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
@@ -80,11 +80,11 @@ describe('WeChat Pay v3 (Native) and Alipay (page pay) adapters', () => {
   });
 
   async function order(token: string, gateway: 'wechat' | 'alipay') {
-    const pkg = (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages')).body.data.lists[1] as Package;
-    return (await call<Order & { pay_url: string | null; code_url: string | null }>(t.app, 'POST', '/order/create', { token, body: { package_id: pkg.id, kind: 'recharge', gateway } })).body.data;
+    const pkg = (await callApi(t.app, api.rechargePackages)).body.data.lists[1] as Package;
+    return (await callApi(t.app, api.createOrder, { token, body: { package_id: pkg.id, kind: 'recharge', gateway } })).body.data;
   }
   async function status(token: string, orderNo: string) {
-    return (await call<Order>(t.app, 'GET', '/order/detail', { token, query: { order_no: orderNo } })).body.data.status;
+    return (await callApi(t.app, api.orderDetail, { token, query: { order_no: orderNo } })).body.data.status;
   }
 
   it('WeChat: a signed Native order gives a code_url; a verified, decrypted notification fulfils once; forged or altered ones are refused', async () => {

@@ -1,10 +1,9 @@
+import { api, type AdminPackage, type Package } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPackage, Order, Package, SiteSettings } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { SandboxGateway } from './gateways/sandbox.js';
 import { CommerceRepository } from './commerce.repository.js';
 
-type Created = Order & { pay_url: string | null; code_url: string | null };
 
 describe('packages, orders and the sandbox gateway', () => {
   let t: TestApp;
@@ -26,10 +25,10 @@ describe('packages, orders and the sandbox gateway', () => {
     return response.statusCode;
   }
   async function recharge(): Promise<Package[]> {
-    return (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages', { locale: 'en' })).body.data.lists;
+    return (await callApi(t.app, api.rechargePackages, { locale: 'en' })).body.data.lists;
   }
   async function balances(token: string) {
-    return (await call<{ balance: { conversation_count: number; word_count: number; drawing_count: number; session_balance: number } }>(t.app, 'GET', '/user/info', { token })).body.data.balance;
+    return (await callApi(t.app, api.info, { token })).body.data.balance;
   }
   async function outcomes(orderNo: string) {
     return new CommerceRepository().outcomes(t.owned.ctx.db, orderNo);
@@ -41,66 +40,66 @@ describe('packages, orders and the sandbox gateway', () => {
     expect(lists.map((p) => p.word_count_wan)).toEqual([1, 3, 10, 35, 50]);
     expect(lists.every((p) => Number.isInteger(p.price) && p.price > 0)).toBe(true);
     expect(lists[0]?.name).toBe('10k words');
-    const members = await call<{ lists: Package[] }>(t.app, 'GET', '/member/packages', { locale: 'zh' });
+    const members = await callApi(t.app, api.memberPackages, { locale: 'zh' });
     expect(members.body.data.lists.length).toBe(4);
     expect(members.body.data.lists[0]).toMatchObject({ level: 'vip', months: 1, name: '月度 VIP' });
   });
 
   it('answers "membership function is not enabled" when the switches are off', async () => {
-    const settings = (await call<SiteSettings>(t.app, 'GET', '/admin/settings', { token: admin.token })).body.data;
-    await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...settings, member_package_status: false, recharge_package_status: false } });
-    const off = await call(t.app, 'GET', '/member/packages', { locale: 'en' });
+    const settings = (await callApi(t.app, api.getSettings, { token: admin.token })).body.data;
+    await callApi(t.app, api.saveSettings, { token: admin.token, body: { ...settings, member_package_status: false, recharge_package_status: false } });
+    const off = await callApi(t.app, api.memberPackages, { locale: 'en' });
     expect(off.status).toBe(400);
     expect(off.body.msg).toBe('Membership function is not enabled');
-    expect((await call(t.app, 'GET', '/recharge/packages')).status).toBe(400);
+    expect((await callApi(t.app, api.rechargePackages)).status).toBe(400);
     const user = await makeUser(t.app);
-    const pkg = (await call<{ lists: AdminPackage[] }>(t.app, 'GET', '/admin/packages', { token: admin.token, query: { type: 'recharge' } })).body.data.lists[0];
-    expect((await call(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg?.id, kind: 'recharge', gateway: 'sandbox' } })).status).toBe(400);
-    await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...settings, member_package_status: true, recharge_package_status: true } });
+    const pkg = (await callApi(t.app, api.adminPackages, { token: admin.token, query: { type: 'recharge' } })).body.data.lists[0];
+    expect((await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg?.id, kind: 'recharge', gateway: 'sandbox' } })).status).toBe(400);
+    await callApi(t.app, api.saveSettings, { token: admin.token, body: { ...settings, member_package_status: true, recharge_package_status: true } });
   });
 
   it('admin creates, edits and takes packages off sale; negative and huge prices are refused', async () => {
-    const base = (await call<{ lists: AdminPackage[] }>(t.app, 'GET', '/admin/packages', { token: admin.token, query: { type: 'recharge' } })).body.data.lists[0];
+    const base = (await callApi(t.app, api.adminPackages, { token: admin.token, query: { type: 'recharge' } })).body.data.lists[0];
     expect(base).toBeDefined();
     const { id: _id, ...input } = base as AdminPackage;
-    const created = await call<AdminPackage>(t.app, 'POST', '/admin/package/save', { token: admin.token, body: { package: { ...input, price: 123, word_count: 1234 } } });
+    const created = await callApi(t.app, api.adminPackageSave, { token: admin.token, body: { package: { ...input, price: 123, word_count: 1234 } } });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ price: 123, word_count: 1234 });
     for (const price of [-1, 100_000_001, 1.5, 0]) {
-      const bad = await call(t.app, 'POST', '/admin/package/save', { token: admin.token, body: { package: { ...input, price } } });
+      const bad = await callApi(t.app, api.adminPackageSave, { token: admin.token, body: { package: { ...input, price } } });
       expect(bad.status).toBe(400);
     }
-    expect((await call(t.app, 'POST', '/admin/package/save', { token: admin.token, body: { package: { ...input, word_count: -5 } } })).status).toBe(400);
-    const off = await call(t.app, 'POST', '/admin/package/setEnabled', { token: admin.token, body: { id: created.body.data.id, enabled: false } });
+    expect((await callApi(t.app, api.adminPackageSave, { token: admin.token, body: { package: { ...input, word_count: -5 } } })).status).toBe(400);
+    const off = await callApi(t.app, api.adminPackageSetEnabled, { token: admin.token, body: { id: created.body.data.id, enabled: false } });
     expect(off.status).toBe(200);
     expect((await recharge()).some((p) => p.id === created.body.data.id)).toBe(false);
     const user = await makeUser(t.app);
-    const order = await call(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: created.body.data.id, kind: 'recharge', gateway: 'sandbox' } });
+    const order = await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: created.body.data.id, kind: 'recharge', gateway: 'sandbox' } });
     expect(order.status).toBe(404);
-    expect((await call(t.app, 'GET', '/admin/packages', { token: (await makeUser(t.app)).token, query: { type: 'member' } })).status).toBe(403);
+    expect((await callApi(t.app, api.adminPackages, { token: (await makeUser(t.app)).token, query: { type: 'member' } })).status).toBe(403);
   });
 
   it('takes the price from the server only: a price in the request is refused; attribution is copied onto the order', async () => {
     const user = await makeUser(t.app);
     await t.owned.ctx.db.updateTable('users').set({ user_sn: 'sn42', channel: 'baidu' }).where('id', '=', user.user.id).execute();
     const pkg = (await recharge())[2] as Package;
-    const tampered = await call(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox', price: 1, amount: 1 } });
+    const tampered = await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox', price: 1, amount: 1 } });
     expect(tampered.status).toBe(400);
-    expect((await call(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'member', gateway: 'sandbox' } })).status).toBe(404);
-    const created = await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } });
+    expect((await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'member', gateway: 'sandbox' } })).status).toBe(404);
+    const created = await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ amount: pkg.price, status: 'created', code_url: null });
     const row = await t.owned.ctx.db.selectFrom('orders').selectAll().where('order_no', '=', created.body.data.order_no).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_sn: 'sn42', channel: 'baidu', amount: pkg.price });
     const other = await makeUser(t.app);
-    expect((await call(t.app, 'GET', '/order/detail', { token: other.token, query: { order_no: created.body.data.order_no } })).status).toBe(404);
+    expect((await callApi(t.app, api.orderDetail, { token: other.token, query: { order_no: created.body.data.order_no } })).status).toBe(404);
   });
 
   it('pays through the hosted sandbox checkout: signed asynchronous notification, balance rises once', async () => {
     const user = await makeUser(t.app);
     const before = await balances(user.token);
     const pkg = (await recharge())[0] as Package;
-    const created = await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } });
+    const created = await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } });
     const payUrl = new URL(created.body.data.pay_url ?? '');
     const checkout = await t.app.inject({ method: 'GET', url: `${payUrl.pathname}${payUrl.search}` });
     expect(checkout.statusCode).toBe(200);
@@ -115,13 +114,13 @@ describe('packages, orders and the sandbox gateway', () => {
     let status = '';
     for (let i = 0; i < 100 && status !== 'fulfilled'; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      status = (await call<Order>(t.app, 'GET', '/order/detail', { token: user.token, query: { order_no: created.body.data.order_no } })).body.data.status;
+      status = (await callApi(t.app, api.orderDetail, { token: user.token, query: { order_no: created.body.data.order_no } })).body.data.status;
     }
     expect(status).toBe('fulfilled');
     expect((await balances(user.token)).word_count).toBe(before.word_count + 10_000);
     const again = await t.app.inject({ method: 'POST', url: '/api/pay/sandbox/submit', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(again.statusCode).toBe(409);
-    const list = await call<{ lists: Order[]; count: number }>(t.app, 'GET', '/order/lists', { token: user.token });
+    const list = await callApi(t.app, api.orderLists, { token: user.token });
     expect(list.body.data.count).toBe(1);
   });
 
@@ -129,13 +128,13 @@ describe('packages, orders and the sandbox gateway', () => {
     const user = await makeUser(t.app);
     const before = await balances(user.token);
     const pkg = (await recharge())[1] as Package;
-    const order = (await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    const order = (await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
 
     expect(await notify({ order_no: order.order_no, paid_amount: order.amount, trade_no: 'T1' }, (n) => (n.headers['x-sandbox-signature'] = 'f'.repeat(64)))).toBe(400);
     expect(await notify({ order_no: order.order_no, paid_amount: order.amount, trade_no: 'T1' }, (n) => (n.body = n.body.replace(String(order.amount), '1')))).toBe(400);
     expect(await notify({ order_no: order.order_no, paid_amount: order.amount - 1, trade_no: 'T1' })).toBe(200);
     expect((await balances(user.token)).word_count).toBe(before.word_count);
-    expect((await call<Order>(t.app, 'GET', '/order/detail', { token: user.token, query: { order_no: order.order_no } })).body.data.status).toBe('created');
+    expect((await callApi(t.app, api.orderDetail, { token: user.token, query: { order_no: order.order_no } })).body.data.status).toBe('created');
 
     const statuses = await Promise.all(Array.from({ length: 100 }, () => notify({ order_no: order.order_no, paid_amount: order.amount, trade_no: 'T2' })));
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -151,17 +150,17 @@ describe('packages, orders and the sandbox gateway', () => {
     const user = await makeUser(t.app);
     const before = await balances(user.token);
     const pkg = (await recharge())[0] as Package;
-    const a = (await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
-    const b = (await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    const a = (await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    const b = (await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
     const sig = new URL(b.pay_url ?? '').searchParams.get('sig') ?? '';
     await t.app.inject({ method: 'POST', url: '/api/pay/sandbox/submit', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ order_no: b.order_no, sig, action: 'cancel' }).toString() });
-    expect((await call<Order>(t.app, 'GET', '/order/detail', { token: user.token, query: { order_no: b.order_no } })).body.data.status).toBe('closed');
+    expect((await callApi(t.app, api.orderDetail, { token: user.token, query: { order_no: b.order_no } })).body.data.status).toBe('closed');
     t.clock.advance(31 * 60_000);
-    expect((await call<Order>(t.app, 'GET', '/order/detail', { token: user.token, query: { order_no: a.order_no } })).body.data.status).toBe('closed');
+    expect((await callApi(t.app, api.orderDetail, { token: user.token, query: { order_no: a.order_no } })).body.data.status).toBe('closed');
     expect(await notify({ order_no: a.order_no, paid_amount: a.amount, trade_no: 'LATE1' })).toBe(200);
     expect(await notify({ order_no: b.order_no, paid_amount: b.amount, trade_no: 'LATE2' })).toBe(200);
     expect((await balances(user.token)).word_count).toBe(before.word_count);
-    expect((await call<Order>(t.app, 'GET', '/order/detail', { token: user.token, query: { order_no: a.order_no } })).body.data.status).toBe('paid_after_close');
+    expect((await callApi(t.app, api.orderDetail, { token: user.token, query: { order_no: a.order_no } })).body.data.status).toBe('paid_after_close');
     expect(await outcomes(b.order_no)).toEqual({ paid_after_close: 1 });
   });
 
@@ -169,9 +168,9 @@ describe('packages, orders and the sandbox gateway', () => {
     const user = await makeUser(t.app);
     const other = await makeUser(t.app);
     const pkg = (await recharge())[0] as Package;
-    const order = (await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
-    const pay = (token: string, orderNo = order.order_no) => call<Created>(t.app, 'POST', '/order/pay', { token, locale: 'en', body: { order_no: orderNo } });
-    const cancel = (token: string, orderNo = order.order_no) => call<Order>(t.app, 'POST', '/order/cancel', { token, locale: 'en', body: { order_no: orderNo } });
+    const order = (await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    const pay = (token: string, orderNo = order.order_no) => callApi(t.app, api.orderPay, { token, locale: 'en', body: { order_no: orderNo } });
+    const cancel = (token: string, orderNo = order.order_no) => callApi(t.app, api.orderCancel, { token, locale: 'en', body: { order_no: orderNo } });
 
     const resumed = await pay(user.token);
     expect(resumed.status).toBe(200);
@@ -181,7 +180,7 @@ describe('packages, orders and the sandbox gateway', () => {
       expect((await call(other.token)).status).toBe(404);
       expect((await call(user.token, 'XB0000')).status).toBe(404);
     }
-    expect((await call(t.app, 'POST', '/order/cancel', { body: { order_no: order.order_no } })).status).toBe(401);
+    expect((await callApi(t.app, api.orderCancel, { body: { order_no: order.order_no } })).status).toBe(401);
 
     const cancelled = await cancel(user.token);
     expect(cancelled.status).toBe(200);
@@ -189,9 +188,9 @@ describe('packages, orders and the sandbox gateway', () => {
     expect((await cancel(user.token)).status).toBe(200);
     expect((await pay(user.token)).body.msg).toBe('This order is closed; please place a new one');
     expect(await notify({ order_no: order.order_no, paid_amount: order.amount, trade_no: 'AFTER-CANCEL' })).toBe(200);
-    expect((await call<Order>(t.app, 'GET', '/order/detail', { token: user.token, query: { order_no: order.order_no } })).body.data.status).toBe('paid_after_close');
+    expect((await callApi(t.app, api.orderDetail, { token: user.token, query: { order_no: order.order_no } })).body.data.status).toBe('paid_after_close');
 
-    const paid = (await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
+    const paid = (await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data;
     expect(await notify({ order_no: paid.order_no, paid_amount: paid.amount, trade_no: 'PAID' })).toBe(200);
     for (const call of [pay, cancel]) {
       const refused = await call(user.token, paid.order_no);
@@ -203,12 +202,12 @@ describe('packages, orders and the sandbox gateway', () => {
   it('a membership package grants the membership and its gifts; buying again extends it', async () => {
     const user = await makeUser(t.app);
     const before = await balances(user.token);
-    const monthly = (await call<{ lists: Package[] }>(t.app, 'GET', '/member/packages')).body.data.lists[0] as Package;
+    const monthly = (await callApi(t.app, api.memberPackages)).body.data.lists[0] as Package;
     for (let i = 0; i < 2; i += 1) {
-      const order = (await call<Created>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: monthly.id, kind: 'member', gateway: 'sandbox' } })).body.data;
+      const order = (await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: monthly.id, kind: 'member', gateway: 'sandbox' } })).body.data;
       expect(await notify({ order_no: order.order_no, paid_amount: order.amount, trade_no: `M${i}` })).toBe(200);
     }
-    const info = (await call<{ is_member: number; member_level: string; memberships: { expires_at: string }[]; balance: { conversation_count: number } }>(t.app, 'GET', '/user/info', { token: user.token })).body.data;
+    const info = (await callApi(t.app, api.info, { token: user.token })).body.data;
     expect(info).toMatchObject({ is_member: 1, member_level: 'vip' });
     const days = (new Date(info.memberships[0]?.expires_at ?? 0).getTime() - t.clock.now().getTime()) / 86_400_000;
     expect(days).toBeGreaterThan(55);
@@ -216,7 +215,7 @@ describe('packages, orders and the sandbox gateway', () => {
   });
 
   it('the ledger audit finds no mismatch', async () => {
-    const audit = await call<{ mismatches: unknown[] }>(t.app, 'GET', '/admin/ledger/audit', { token: admin.token });
+    const audit = await callApi(t.app, api.ledgerAudit, { token: admin.token });
     expect(audit.body.data.mismatches).toEqual([]);
   });
 });

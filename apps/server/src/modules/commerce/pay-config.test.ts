@@ -1,7 +1,7 @@
+import { api } from '@xueba/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PcConfig } from '@xueba/contract';
 import { loadEnv } from '../../config/env.js';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { ALIPAY_PLACEHOLDERS, WECHAT_PLACEHOLDERS } from '../../test/pay-fixture.js';
 import { gatewaysFromEnv } from './gateways/registry.js';
 import { SandboxGateway } from './gateways/sandbox.js';
@@ -18,7 +18,7 @@ describe('/pc/config lists the payment gateways the server accepts', () => {
 
   async function gateways(env: Record<string, string>, locale = 'zh') {
     t ??= await createTestApp(env);
-    const config = await call<PcConfig>(t.app, 'GET', '/pc/config', { locale });
+    const config = await callApi(t.app, api.config, { locale });
     expect(config.status).toBe(200);
     return config.body.data.pay_gateways;
   }
@@ -54,8 +54,8 @@ describe('/pc/config lists the payment gateways the server accepts', () => {
     expect(await gateways({})).toEqual([]);
     const app = t!.app;
     const user = await makeUser(app);
-    const pkg = (await call<{ lists: { id: number }[] }>(app, 'GET', '/member/packages')).body.data.lists[0];
-    const refused = await call(app, 'POST', '/order/create', { token: user.token, locale: 'en', body: { package_id: pkg?.id, kind: 'member', gateway: 'sandbox' } });
+    const pkg = (await callApi(app, api.memberPackages)).body.data.lists[0];
+    const refused = await callApi(app, api.createOrder, { token: user.token, locale: 'en', body: { package_id: pkg?.id, kind: 'member', gateway: 'sandbox' } });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('This payment method is not available');
     // A notification signed with this app's own secret, as the sandbox would sign it: there is no sandbox to verify it.
@@ -69,9 +69,9 @@ describe('/pc/config lists the payment gateways the server accepts', () => {
     for (const locale of ['zh', 'en', 'ja', 'ko', 'zh']) expect(await gateways(env, locale)).toEqual(['alipay']);
     const app = t!.app;
     const user = await makeUser(app);
-    const packages = await call<{ lists: { id: number }[] }>(app, 'GET', '/recharge/packages');
+    const packages = await callApi(app, api.rechargePackages);
     for (const gateway of ['sandbox', 'wechat']) {
-      const refused = await call(app, 'POST', '/order/create', { token: user.token, locale: 'en', body: { package_id: packages.body.data.lists[0]?.id, kind: 'recharge', gateway } });
+      const refused = await callApi(app, api.createOrder, { token: user.token, locale: 'en', body: { package_id: packages.body.data.lists[0]?.id, kind: 'recharge', gateway } });
       expect(refused.status).toBe(400);
       expect(refused.body.msg).toBe('This payment method is not available');
     }

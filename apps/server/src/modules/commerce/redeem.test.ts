@@ -1,6 +1,6 @@
+import { api, type Package } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, Package } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { CODE_ALPHABET, REDEEM_LIMIT_PER_USER } from './redeem.service.js';
 import { SandboxGateway } from './gateways/sandbox.js';
 
@@ -16,43 +16,76 @@ describe('redeem codes', () => {
   });
 
   async function batch(body: Record<string, unknown>) {
-    return call<{ batch_id: number; codes: string[] }>(t.app, 'POST', '/admin/redeem/batch', { token: admin.token, body });
+    return callApi(t.app, api.adminRedeemBatch, { token: admin.token, body });
   }
   async function redeemFrom(ip: string, token: string, code: string) {
-    const r = await t.app.inject({ method: 'POST', url: '/api/redeem/use', remoteAddress: ip, headers: { 'content-type': 'application/json', token, 'accept-language': 'en' }, payload: JSON.stringify({ code }) });
-    return { status: r.statusCode, body: r.json() as Envelope<unknown> };
+    return callApi(t.app, api.redeemUse, { remoteAddress: ip, token, locale: 'en', body: { code } });
   }
   async function words(token: string) {
-    return (await call<{ balance: { conversation_count: number; word_count: number; drawing_count: number; session_balance: number } }>(t.app, 'GET', '/user/info', { token })).body.data.balance.word_count;
+    return (await callApi(t.app, api.info, { token })).body.data.balance.word_count;
+  }
+  async function singleUseCodes(count: number, grant: Record<string, number> = { word_count: 5000 }) {
+    const created = await batch({ count, uses_per_code: 1, one_per_user: true, grant });
+    expect(created.status).toBe(200);
+    return created.body.data;
   }
 
-  it('generates a batch of unambiguous codes; redeems case-insensitively, once; clear messages for unknown, used, expired and disabled', async () => {
-    const created = await batch({ count: 3, uses_per_code: 1, one_per_user: true, grant: { word_count: 5000 } });
-    expect(created.status).toBe(200);
-    expect(created.body.data.codes).toHaveLength(3);
-    for (const code of created.body.data.codes) expect([...code].every((c) => CODE_ALPHABET.includes(c))).toBe(true);
-    const [c1, c2, c3] = created.body.data.codes as [string, string, string];
+  it('generates a batch of distinct codes from the unambiguous alphabet', async () => {
+    const { codes } = await singleUseCodes(3);
+    expect(codes).toHaveLength(3);
+    expect(new Set(codes).size).toBe(3);
+    for (const code of codes) expect([...code].every((c) => CODE_ALPHABET.includes(c))).toBe(true);
+  });
+
+  it('redeems a code typed in lower case with dashes and grants its balance', async () => {
+    const [code] = (await singleUseCodes(1)).codes as [string];
     const user = await makeUser(t.app);
     const before = await words(user.token);
-    const ok = await redeemFrom('10.1.0.1', user.token, c1.toLowerCase().replace(/(.{4})/g, '$1-'));
+    const ok = await redeemFrom('10.1.0.1', user.token, code.toLowerCase().replace(/(.{4})/g, '$1-'));
     expect(ok.status).toBe(200);
     expect(ok.body.msg).toBe('Redeemed successfully');
     expect(await words(user.token)).toBe(before + 5000);
-    const again = await redeemFrom('10.1.0.1', (await makeUser(t.app)).token, c1);
-    expect(again).toMatchObject({ status: 409, body: { msg: 'This redeem code has already been used' } });
-    expect(await redeemFrom('10.1.0.1', user.token, 'ZZZZZZZZZZZZZZZZ')).toMatchObject({ status: 404, body: { msg: 'This redeem code does not exist' } });
-    expect((await redeemFrom('10.1.0.1', user.token, '')).status).toBe(400);
+  });
 
-    await call(t.app, 'POST', '/admin/redeem/disable', { token: admin.token, body: { batch_id: created.body.data.batch_id } });
-    expect(await redeemFrom('10.1.0.1', user.token, c2)).toMatchObject({ status: 403, body: { msg: 'This redeem code has been disabled' } });
+  it('redeems a single-use code once: the next user is told it was used and gains nothing', async () => {
+    const [code] = (await singleUseCodes(1)).codes as [string];
+    expect((await redeemFrom('10.1.0.2', (await makeUser(t.app)).token, code)).status).toBe(200);
+    const second = await makeUser(t.app);
+    const before = await words(second.token);
+    expect(await redeemFrom('10.1.0.2', second.token, code)).toMatchObject({ status: 409, body: { msg: 'This redeem code has already been used' } });
+    expect(await words(second.token)).toBe(before);
+  });
 
-    const expiring = await batch({ count: 1, uses_per_code: 5, one_per_user: true, expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(), grant: { conversation_count: 3 } });
+  it('answers an unknown code with not found and an empty one with a validation error', async () => {
+    const user = await makeUser(t.app);
+    expect(await redeemFrom('10.1.0.3', user.token, 'ZZZZZZZZZZZZZZZZ')).toMatchObject({ status: 404, body: { msg: 'This redeem code does not exist' } });
+    expect((await redeemFrom('10.1.0.3', user.token, '')).status).toBe(400);
+  });
+
+  it('refuses the codes of a disabled batch', async () => {
+    const created = await singleUseCodes(2);
+    const user = await makeUser(t.app);
+    const before = await words(user.token);
+    expect((await callApi(t.app, api.adminRedeemDisable, { token: admin.token, body: { batch_id: created.batch_id } })).status).toBe(200);
+    expect(await redeemFrom('10.1.0.4', user.token, created.codes[1] as string)).toMatchObject({ status: 403, body: { msg: 'This redeem code has been disabled' } });
+    expect(await words(user.token)).toBe(before);
+  });
+
+  it('lets each user redeem a one-per-user code once, however many uses it has left', async () => {
+    const created = await batch({ count: 1, uses_per_code: 5, one_per_user: true, grant: { conversation_count: 3 } });
+    const code = created.body.data.codes[0] as string;
+    const user = await makeUser(t.app);
+    expect((await redeemFrom('10.1.0.5', user.token, code)).status).toBe(200);
+    expect(await redeemFrom('10.1.0.5', user.token, code)).toMatchObject({ status: 409, body: { msg: 'You have already redeemed this code' } });
+    expect((await redeemFrom('10.1.0.5', (await makeUser(t.app)).token, code)).status).toBe(200);
+  });
+
+  it('refuses a code once its batch has expired on the server clock', async () => {
+    const expiring = await batch({ count: 1, uses_per_code: 5, one_per_user: false, expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(), grant: { conversation_count: 3 } });
     const code = expiring.body.data.codes[0] as string;
-    expect((await redeemFrom('10.1.0.2', user.token, code)).status).toBe(200);
-    expect(await redeemFrom('10.1.0.2', user.token, code)).toMatchObject({ status: 409, body: { msg: 'You have already redeemed this code' } });
+    expect((await redeemFrom('10.1.0.6', (await makeUser(t.app)).token, code)).status).toBe(200);
     t.clock.advance(120_000);
-    expect(await redeemFrom('10.1.0.2', (await makeUser(t.app)).token, code)).toMatchObject({ status: 410, body: { msg: 'This redeem code has expired' } });
-    expect(c3).toBeDefined();
+    expect(await redeemFrom('10.1.0.6', (await makeUser(t.app)).token, code)).toMatchObject({ status: 410, body: { msg: 'This redeem code has expired' } });
   });
 
   it('rejects bad batches: negative or huge grants, both or neither of package and balances', async () => {
@@ -61,19 +94,19 @@ describe('redeem codes', () => {
     expect((await batch({ count: 0, uses_per_code: 1, one_per_user: true, grant: { word_count: 1 } })).status).toBe(400);
     expect((await batch({ count: 1, uses_per_code: 1, one_per_user: true, grant: {} })).status).toBe(400);
     expect((await batch({ count: 1, uses_per_code: 1, one_per_user: true, grant: { package_id: 1, word_count: 1 } })).status).toBe(400);
-    expect((await call(t.app, 'POST', '/admin/redeem/batch', { token: (await makeUser(t.app)).token, body: { count: 1, uses_per_code: 1, one_per_user: true, grant: { word_count: 1 } } })).status).toBe(403);
+    expect((await callApi(t.app, api.adminRedeemBatch, { token: (await makeUser(t.app)).token, body: { count: 1, uses_per_code: 1, one_per_user: true, grant: { word_count: 1 } } })).status).toBe(403);
   });
 
   it('a package code grants the membership; batches list, codes list and CSV export', async () => {
-    const members = (await call<{ lists: Package[] }>(t.app, 'GET', '/member/packages')).body.data.lists;
+    const members = (await callApi(t.app, api.memberPackages)).body.data.lists;
     const created = await batch({ count: 2, uses_per_code: 2, one_per_user: false, grant: { package_id: members[0]?.id } });
     const user = await makeUser(t.app);
     expect((await redeemFrom('10.2.0.1', user.token, created.body.data.codes[0] as string)).status).toBe(200);
-    const info = (await call<{ member_level: string }>(t.app, 'GET', '/user/info', { token: user.token })).body.data;
+    const info = (await callApi(t.app, api.info, { token: user.token })).body.data;
     expect(info.member_level).toBe('vip');
-    const batches = await call<{ lists: { id: number; used: number }[] }>(t.app, 'GET', '/admin/redeem/batches', { token: admin.token });
+    const batches = await callApi(t.app, api.adminRedeemBatches, { token: admin.token });
     expect(batches.body.data.lists.find((b) => b.id === created.body.data.batch_id)?.used).toBe(1);
-    const codes = await call<{ count: number }>(t.app, 'GET', '/admin/redeem/codes', { token: admin.token, query: { batch_id: String(created.body.data.batch_id) } });
+    const codes = await callApi(t.app, api.adminRedeemCodes, { token: admin.token, query: { batch_id: String(created.body.data.batch_id) } });
     expect(codes.body.data.count).toBe(2);
     const csv = await t.app.inject({ method: 'GET', url: `/api/admin/redeem/export?batch_id=${created.body.data.batch_id}`, headers: { token: admin.token } });
     expect(csv.statusCode).toBe(200);
@@ -103,9 +136,9 @@ describe('redeem codes', () => {
     // Alongside, paid orders notified twice and more redemptions of a multi-use code, to give the audit a mixed workload.
     const multi = await batch({ count: 1, uses_per_code: 50, one_per_user: true, grant: { conversation_count: 2 } });
     const sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
-    const pkg = (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages')).body.data.lists[0] as Package;
+    const pkg = (await callApi(t.app, api.rechargePackages)).body.data.lists[0] as Package;
     const orders = await Promise.all(
-      tokens.slice(0, 20).map(async (token) => (await call<{ order_no: string; amount: number }>(t.app, 'POST', '/order/create', { token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data),
+      tokens.slice(0, 20).map(async (token) => (await callApi(t.app, api.createOrder, { token, body: { package_id: pkg.id, kind: 'recharge', gateway: 'sandbox' } })).body.data),
     );
     const notifications = orders.flatMap((o) => [0, 1].map(() => sandbox.signNotification({ order_no: o.order_no, paid_amount: o.amount, trade_no: `R${o.order_no}` })));
 
@@ -123,7 +156,7 @@ describe('redeem codes', () => {
     expect(winners).toHaveLength(1);
     const fulfilled = await t.owned.ctx.db.selectFrom('orders').select('id').where('order_no', 'in', orders.map((o) => o.order_no)).where('status', '=', 'fulfilled').execute();
     expect(fulfilled).toHaveLength(20);
-    const audit = await call<{ mismatches: unknown[] }>(t.app, 'GET', '/admin/ledger/audit', { token: admin.token });
+    const audit = await callApi(t.app, api.ledgerAudit, { token: admin.token });
     expect(audit.body.data.mismatches).toEqual([]);
   }, 180_000);
 });

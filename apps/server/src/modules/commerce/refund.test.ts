@@ -1,10 +1,9 @@
+import { api, type Order, type Package } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Package, RefundClawback, UserInfo } from '@xueba/contract';
-import { call, createTestApp, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, ON_POSTGRES, type TestApp, callApi } from '../../test/helpers.js';
 import { SandboxGateway } from './gateways/sandbox.js';
 
 type User = Awaited<ReturnType<typeof makeUser>>;
-type Refunded = { order_no: string; status: string; commission_cancelled: boolean; clawback: RefundClawback };
 const DAY = 86_400_000;
 
 describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -20,8 +19,8 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
     t = await createTestApp({ PAY_SANDBOX: '1', PAY_SANDBOX_DELAY_MS: '0' });
     admin = await makeUser(t.app, { role: 'admin' });
     sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
-    words = (await call<{ lists: Package[] }>(t.app, 'GET', '/recharge/packages')).body.data.lists.find((p) => p.word_count === 100_000)!;
-    const members = (await call<{ lists: Package[] }>(t.app, 'GET', '/member/packages', { query: { kind: 'academic_ai' } })).body.data.lists;
+    words = (await callApi(t.app, api.rechargePackages)).body.data.lists.find((p) => p.word_count === 100_000)!;
+    const members = (await callApi(t.app, api.memberPackages, { query: { kind: 'academic_ai' } })).body.data.lists;
     monthly = members.find((p) => p.months === 1)!;
     quarterly = members.find((p) => p.months === 3)!;
     permanent = members.find((p) => p.months === 0)!;
@@ -31,20 +30,20 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
   });
 
   async function pay(user: User, pkg: Package): Promise<Order> {
-    const created = await call<Order>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: pkg.id, kind: pkg.type, gateway: 'sandbox' } });
+    const created = await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: pkg.id, kind: pkg.type, gateway: 'sandbox' } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const n = sandbox.signNotification({ order_no: created.body.data.order_no, paid_amount: created.body.data.amount, trade_no: `T${created.body.data.order_no}` });
     expect((await t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: n.headers, payload: n.body })).statusCode).toBe(200);
     return created.body.data;
   }
   async function refund(orderNo: string, reason = 'customer asked') {
-    return call<Refunded>(t.app, 'POST', '/admin/order/refund', { token: admin.token, body: { order_no: orderNo, reason } });
+    return callApi(t.app, api.adminOrderRefund, { token: admin.token, body: { order_no: orderNo, reason } });
   }
   const balances = (id: number) => t.app.services.ledger.balances(id);
   const membership = (id: number) => t.owned.ctx.db.selectFrom('memberships').selectAll().where('user_id', '=', id).where('kind', '=', 'academic_ai').executeTakeFirstOrThrow();
   const grantOf = (orderNo: string) => t.owned.ctx.db.selectFrom('membership_grants').selectAll().where('source', '=', 'order').where('ref', '=', orderNo).executeTakeFirstOrThrow();
   const refundRows = (orderNo: string) => t.owned.ctx.db.selectFrom('ledger').selectAll().where('reason', '=', 'refund').where('ref_id', '=', orderNo).orderBy('id').execute();
-  const info = async (user: User) => (await call<UserInfo>(t.app, 'GET', '/user/info', { token: user.token })).body.data;
+  const info = async (user: User) => (await callApi(t.app, api.info, { token: user.token })).body.data;
 
   it('takes back every balance the order granted, in full, through the ledger', async () => {
     const user = await makeUser(t.app);
@@ -62,7 +61,7 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
     expect((await info(user)).balance.word_count).toBe(before.word_count);
 
     // The admin orders list carries the refund and what it took back.
-    const listed = await call<{ lists: { order_no: string; status: string; refund: { reason: string; clawback: RefundClawback } | null }[] }>(t.app, 'GET', '/admin/orders', {
+    const listed = await callApi(t.app, api.adminOrders, {
       token: admin.token,
       query: { order_no: order.order_no },
     });
@@ -76,12 +75,12 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
     const have = await balances(user.user.id);
     // The user spends all their conversations but 7 and none of their drawings.
     const spend = have.conversation_count! - 7;
-    const spent = await call(t.app, 'POST', '/admin/user/adjustBalance', { token: admin.token, body: { user_id: user.user.id, asset: 'conversation_count', delta: -spend, reason: 'spent', idempotency_key: `spend-conversations-${user.user.id}` } });
+    const spent = await callApi(t.app, api.adjustBalance, { token: admin.token, body: { user_id: user.user.id, asset: 'conversation_count', delta: -spend, reason: 'spent', idempotency_key: `spend-conversations-${user.user.id}` } });
     expect(spent.status).toBe(200);
 
     const refunded = await refund(order.order_no);
     expect(refunded.status).toBe(200);
-    expect(refunded.body.data.clawback.assets).toEqual([
+    expect(refunded.body.data.clawback!.assets).toEqual([
       { asset: 'conversation_count', granted: granted.conversation_count, taken: 7, shortfall: granted.conversation_count - 7 },
       { asset: 'drawing_count', granted: granted.drawing_count, taken: granted.drawing_count, shortfall: 0 },
     ]);
@@ -105,7 +104,7 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
     t.clock.advance(2 * DAY);
     const refundedAt = t.clock.now().getTime();
     const refunded = await refund(first.order_no);
-    const m = refunded.body.data.clawback.membership!;
+    const m = refunded.body.data.clawback!.membership!;
     expect(m).toMatchObject({ kind: 'academic_ai', recorded: true, level_before: 'vip', level_after: 'vip', expires_before: before.expires_at!.toISOString() });
     // Two days of the month had passed: they are used, the rest is taken off.
     expect(m.used_ms).toBeGreaterThanOrEqual(2 * DAY);
@@ -122,7 +121,7 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
 
     const last = await refund(second.order_no);
     // The quarter had just started (moved up to the first refund): what passed since is used, the rest removed.
-    const q = last.body.data.clawback.membership!;
+    const q = last.body.data.clawback!.membership!;
     expect(q.removed_ms! + q.used_ms).toBe(quarterLength);
     expect(q.used_ms).toBeLessThan(60_000);
     const ended = await membership(user.user.id);
@@ -140,7 +139,7 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
     expect(await grantOf(onTop.order_no)).toMatchObject({ absorbed: true, ends_at: null });
 
     const refunded = await refund(bvip.order_no);
-    expect(refunded.body.data.clawback.membership).toMatchObject({ level_before: 'bvip', level_after: 'vip', expires_before: null, removed_ms: null });
+    expect(refunded.body.data.clawback!.membership).toMatchObject({ level_before: 'bvip', level_after: 'vip', expires_before: null, removed_ms: null });
     const after = await membership(user.user.id);
     expect(after.level).toBe('vip');
     // The absorbed month is a month again, from the end of the first one.
@@ -157,7 +156,7 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
     await pay(user, quarterly);
     const before = await membership(user.user.id);
     const refunded = await refund(old.order_no);
-    const m = refunded.body.data.clawback.membership!;
+    const m = refunded.body.data.clawback!.membership!;
     expect(m.removed_ms).toBe(0);
     expect(m.used_ms).toBeGreaterThan(27 * DAY);
     expect((await membership(user.user.id)).expires_at!.toISOString()).toBe(before.expires_at!.toISOString());
@@ -177,10 +176,10 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
     const row = await t.owned.ctx.db.selectFrom('orders').select(['status', 'refund_reason']).where('order_no', '=', order.order_no).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'refunded', refund_reason: 'customer asked' });
     // Only a fulfilled order can be refunded.
-    const unpaid = await call<Order>(t.app, 'POST', '/order/create', { token: user.token, body: { package_id: words.id, kind: 'recharge', gateway: 'sandbox' } });
+    const unpaid = await callApi(t.app, api.createOrder, { token: user.token, body: { package_id: words.id, kind: 'recharge', gateway: 'sandbox' } });
     expect((await refund(unpaid.body.data.order_no)).status).toBe(409);
     expect((await refund('XB-NO-SUCH-ORDER')).status).toBe(404);
-    expect((await call(t.app, 'POST', '/admin/order/refund', { token: user.token, body: { order_no: order.order_no, reason: 'x' } })).status).toBe(403);
+    expect((await callApi(t.app, api.adminOrderRefund, { token: user.token, body: { order_no: order.order_no, reason: 'x' } })).status).toBe(403);
   });
 
   it('refunds of one order racing each other take back once', async () => {
@@ -197,7 +196,7 @@ describe(`admin refund takes back what the order granted (${ON_POSTGRES ? 'Postg
   });
 
   it('leaves the ledger audit clean', async () => {
-    const audit = await call<{ mismatches: unknown[] }>(t.app, 'GET', '/admin/ledger/audit', { token: admin.token });
+    const audit = await callApi(t.app, api.ledgerAudit, { token: admin.token });
     expect(audit.status).toBe(200);
     expect(audit.body.data.mismatches).toEqual([]);
   });

@@ -1,11 +1,10 @@
+import { api, type Package } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Package, PcConfig, SiteSettings } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { WECHAT_PLACEHOLDERS } from '../../test/pay-fixture.js';
 import { SandboxGateway } from './gateways/sandbox.js';
 import { REFUSED_LOG_LIMITS } from './refused-log.js';
 
-type Created = Order & { pay_url: string | null };
 
 describe('the sandbox beside a real provider, and refused notifications under a flood', () => {
   let t: TestApp;
@@ -18,23 +17,23 @@ describe('the sandbox beside a real provider, and refused notifications under a 
     admin = await makeUser(t.app, { role: 'admin' });
     user = await makeUser(t.app);
     sandbox = new SandboxGateway('test-secret-0123456789', '/api', t.clock.now);
-    pkg = (await call<{ lists: Package[] }>(t.app, 'GET', '/member/packages')).body.data.lists[0] as Package;
+    pkg = (await callApi(t.app, api.memberPackages)).body.data.lists[0] as Package;
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const offered = async (token?: string) => (await call<PcConfig>(t.app, 'GET', '/pc/config', { token })).body.data.pay_gateways;
-  const buy = (token: string, locale = 'zh') => call<Created>(t.app, 'POST', '/order/create', { token, locale, body: { package_id: pkg.id, kind: 'member', gateway: 'sandbox' } });
+  const offered = async (token?: string) => (await callApi(t.app, api.config, { token })).body.data.pay_gateways;
+  const buy = (token: string, locale = 'zh') => callApi(t.app, api.createOrder, { token, locale, body: { package_id: pkg.id, kind: 'member', gateway: 'sandbox' } });
   const setSandboxForAdmins = async (on: boolean) => {
-    const settings = (await call<SiteSettings>(t.app, 'GET', '/admin/settings', { token: admin.token })).body.data;
-    expect((await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...settings, pay_sandbox_admins: on } })).status).toBe(200);
+    const settings = (await callApi(t.app, api.getSettings, { token: admin.token })).body.data;
+    expect((await callApi(t.app, api.saveSettings, { token: admin.token, body: { ...settings, pay_sandbox_admins: on } })).status).toBe(200);
   };
   const notify = async (order: { order_no: string; amount: number }, remoteAddress = '198.51.100.1') => {
     const n = sandbox.signNotification({ order_no: order.order_no, paid_amount: order.amount, trade_no: `T${order.order_no}` });
     return (await t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: n.headers, payload: n.body, remoteAddress })).statusCode;
   };
-  const status = async (token: string, orderNo: string) => (await call<Order>(t.app, 'GET', '/order/detail', { token, query: { order_no: orderNo } })).body.data.status;
+  const status = async (token: string, orderNo: string) => (await callApi(t.app, api.orderDetail, { token, query: { order_no: orderNo } })).body.data.status;
 
   it('serves nobody until the admin setting, then admin accounts only: offered, ordered, paid; the order says sandbox', async () => {
     expect(await offered()).toEqual(['wechat']);
@@ -60,7 +59,7 @@ describe('the sandbox beside a real provider, and refused notifications under a 
     expect(page.body).toContain('결제 시뮬레이션');
     expect(await notify(order)).toBe(200);
     expect(await status(admin.token, order.order_no)).toBe('fulfilled');
-    const listed = (await call<{ lists: Order[] }>(t.app, 'GET', '/admin/orders', { token: admin.token, query: { order_no: order.order_no } })).body.data.lists;
+    const listed = (await callApi(t.app, api.adminOrders, { token: admin.token, query: { order_no: order.order_no } })).body.data.lists;
     expect(listed.map((o) => o.gateway)).toEqual(['sandbox']);
   });
 
@@ -73,7 +72,7 @@ describe('the sandbox beside a real provider, and refused notifications under a 
     const page = await t.app.inject({ method: 'GET', url: `${payUrl.pathname}${payUrl.search}` });
     expect(page.statusCode).toBe(403);
     expect(page.body).toContain('This payment method is not available');
-    const resumed = await call(t.app, 'POST', '/order/pay', { token: admin.token, locale: 'en', body: { order_no: order.order_no } });
+    const resumed = await callApi(t.app, api.orderPay, { token: admin.token, locale: 'en', body: { order_no: order.order_no } });
     expect(resumed.status).toBe(400);
     expect(resumed.body.msg).toBe('This payment method is not available');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docChatEventSchema, docInterpretationSchema, type DocItem, type DocMessage } from '@xueba/contract';
-import { call, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, docChatEventSchema, docInterpretationSchema, type DocItem } from '@xueba/contract';
+import { makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
 import { stream, textOf } from '../../test/sse-client.js';
 import { completeDoc, corpusFile, memberUser, offlineDocApp, uploadDocs } from '../../test/doc-fixture.js';
@@ -33,7 +33,7 @@ describe('document Q&A on a model (local OpenAI-compatible upstream)', () => {
     const first = end.citations[0]!;
     expect(first).toMatchObject({ doc_id: doc.id, doc_name: 'naacl2018.pdf' });
     // The cited passage is where it says it is: its offsets index the page text.
-    const page = await call<{ text: string }>(ai.t.app, 'GET', '/doc/page', { token, query: { id: String(doc.id), page: String(first.page) } });
+    const page = await callApi(ai.t.app, api.docPage, { token, query: { id: String(doc.id), page: String(first.page) } });
     expect(page.body.data.text.slice(first.start, first.end).trim()).toBe(first.text);
 
     // The model saw the passages numbered, with the instruction to cite them.
@@ -44,34 +44,34 @@ describe('document Q&A on a model (local OpenAI-compatible upstream)', () => {
     // Retrieval put the abstract's answer among the passages.
     expect(request.messages[0]!.content).toMatch(/more than 280M nodes/);
 
-    const history = await call<{ lists: DocMessage[] }>(ai.t.app, 'GET', '/doc/messages', { token, query: { doc_id: String(doc.id) } });
+    const history = await callApi(ai.t.app, api.docMessages, { token, query: { doc_id: String(doc.id) } });
     const answer = history.body.data.lists.find((m) => m.role === 'assistant')!;
     expect(answer).toMatchObject({ status: 'done', content: textOf(result.events) });
     expect(answer.citations.map((c) => c.n)).toEqual([1, 2]);
 
-    const fav = await call<{ favorite_id: number }>(ai.t.app, 'POST', '/doc/favorite', { token, body: { message_id: answer.id, favorite: true }, locale: 'en' });
+    const fav = await callApi(ai.t.app, api.docFavorite, { token, body: { message_id: answer.id, favorite: true }, locale: 'en' });
     expect(fav.body.msg).toBe('Bookmark added');
-    const collection = await call<{ lists: { question: string; answer: string }[] }>(ai.t.app, 'GET', '/collection/lists', { token });
+    const collection = await callApi(ai.t.app, api.collectionLists, { token });
     expect(collection.body.data.lists[0]).toMatchObject({ question: 'How many nodes does the literature graph have?', answer: answer.content });
   });
 
   it('interprets the document once per locale with three suggested questions', async () => {
     ai.fake.next({ chunks: ['```json\n{"about": "文献图谱", "method": "实体抽取", "findings": "超过2.8亿节点", "questions": ["问1", "问2", "问3"]}\n```'] });
-    const first = await call(ai.t.app, 'GET', '/doc/interpret', { token, query: { id: String(doc.id) }, locale: 'zh' });
+    const first = await callApi(ai.t.app, api.docInterpret, { token, query: { id: String(doc.id) }, locale: 'zh' });
     expect(docInterpretationSchema.parse(first.body.data)).toMatchObject({ about: '文献图谱', questions: ['问1', '问2', '问3'], by_model: true, locale: 'zh' });
     const requests = ai.fake.requests.length;
-    const again = await call(ai.t.app, 'GET', '/doc/detail', { token, query: { id: String(doc.id) }, locale: 'zh' });
+    const again = await callApi(ai.t.app, api.docDetail, { token, query: { id: String(doc.id) }, locale: 'zh' });
     expect((again.body.data as { interpretation: { about: string } }).interpretation.about).toBe('文献图谱');
     expect(ai.fake.requests.length).toBe(requests);
   });
 
   it('says so when a configured model gives no usable interpretation, and asks it again next time', async () => {
     ai.fake.next({ chunks: ['I cannot help with that.'] });
-    const first = await call<{ by_model: boolean; notice: string }>(ai.t.app, 'GET', '/doc/interpret', { token, query: { id: String(doc.id) }, locale: 'en' });
+    const first = await callApi(ai.t.app, api.docInterpret, { token, query: { id: String(doc.id) }, locale: 'en' });
     expect(first.body.data).toMatchObject({ by_model: false, notice: expect.stringContaining('The model did not give a usable interpretation') });
     const requests = ai.fake.requests.length;
     ai.fake.next({ chunks: ['{"about": "A graph", "method": "Extraction", "findings": "280M nodes", "questions": ["q1", "q2", "q3"]}'] });
-    const second = await call<{ by_model: boolean }>(ai.t.app, 'GET', '/doc/interpret', { token, query: { id: String(doc.id) }, locale: 'en' });
+    const second = await callApi(ai.t.app, api.docInterpret, { token, query: { id: String(doc.id) }, locale: 'en' });
     expect(second.body.data.by_model).toBe(true);
     expect(ai.fake.requests.length).toBe(requests + 1);
   });
@@ -113,7 +113,7 @@ describe('document Q&A on the offline channel', () => {
   });
 
   it('gives an honest extractive interpretation offline', async () => {
-    const result = await call(t.app, 'GET', '/doc/interpret', { token, query: { id: String(doc.id) }, locale: 'en' });
+    const result = await callApi(t.app, api.docInterpret, { token, query: { id: String(doc.id) }, locale: 'en' });
     expect(docInterpretationSchema.parse(result.body.data)).toMatchObject({ by_model: false, questions: ['What is this document mainly about?', 'What method does the document use?', 'What are the main findings of the document?'] });
   });
 
@@ -128,7 +128,7 @@ describe('document Q&A on the offline channel', () => {
     await t.app.services.jobs.drain();
     // The membership lapses: asking is refused with the spec's text.
     await t.owned.ctx.db.updateTable('memberships').set({ expires_at: new Date(Date.now() - 1000) }).execute();
-    await t.app.services.userInfo.invalidate(Number((await call<{ id: number }>(t.app, 'GET', '/user/info', { token })).body.data.id));
+    await t.app.services.userInfo.invalidate(Number((await callApi(t.app, api.info, { token })).body.data.id));
     const lapsed = await stream(base, '/doc/chat', { doc_ids: [doc.id], question: 'hello' }, { token, locale: 'en' });
     expect(lapsed.status).toBe(403);
     expect(lapsed.json?.msg).toBe('You are not a member yet, please become a member first');

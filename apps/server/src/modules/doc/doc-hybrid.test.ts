@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docChatEventSchema, type DocCitation, type DocItem } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, docChatEventSchema, type DocCitation, type DocItem } from '@xueba/contract';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { cosine, OpenAiEmbeddingClient } from '../../providers/ai/embeddings.js';
 import { buildPassages, fuseRankings } from './doc-index.js';
@@ -148,13 +148,13 @@ describe('retrieval with no embedding model configured', () => {
   });
 
   it('turns hybrid on from the admin AI settings (a model on a stored channel)', async () => {
-    const channel = await call<{ id: number }>(s.t.app, 'POST', '/admin/ai/channel/save', {
+    const channel = await callApi(s.t.app, api.adminAiChannelSave, {
       token: s.adminToken,
       body: { name: 'embeddings', base_url: s.fake.url, api_key: 'sk-stored', first_token_timeout_ms: 10_000, total_timeout_ms: 30_000, enabled: true },
     });
     expect(channel.status).toBe(200);
-    const current = await call<Record<string, unknown>>(s.t.app, 'GET', '/admin/ai/settings', { token: s.adminToken });
-    const saved = await call<{ embedding_model: string }>(s.t.app, 'POST', '/admin/ai/settings', {
+    const current = await callApi(s.t.app, api.adminAiSettings, { token: s.adminToken });
+    const saved = await callApi(s.t.app, api.adminAiSettingsSave, {
       token: s.adminToken,
       body: { ...current.body.data, embedding_model: 'stored-embed', embedding_channel_id: channel.body.data.id },
     });
@@ -164,7 +164,7 @@ describe('retrieval with no embedding model configured', () => {
     expect(s.fake.embeddingRequests[0]).toMatchObject({ model: 'stored-embed', authorization: 'Bearer sk-stored' });
     expect((await ask(s.base, s.token, doc.id, PARAPHRASE))[0]?.text).toContain('Automobile engine');
     // A channel that does not exist is refused.
-    const bad = await call(s.t.app, 'POST', '/admin/ai/settings', { token: s.adminToken, body: { ...current.body.data, embedding_model: 'x', embedding_channel_id: 999_999 } });
+    const bad = await callApi(s.t.app, api.adminAiSettingsSave, { token: s.adminToken, body: { ...current.body.data, embedding_model: 'x', embedding_channel_id: 999_999 } });
     expect(bad.status).toBe(400);
   });
 });

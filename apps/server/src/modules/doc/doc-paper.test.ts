@@ -1,8 +1,8 @@
+import { api } from '@xueba/contract';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocItem } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { corpusFile, memberUser } from '../../test/doc-fixture.js';
 
 /** "Read with Xueba" (POST /doc/from_paper) against a local HTTP server standing in for the paper's host. */
@@ -88,28 +88,28 @@ describe('documents from a paper\'s open PDF', () => {
 
   it('fetches the open PDF (following a redirect) and processes it like an upload', async () => {
     const id = await paper('Construction of the Literature Graph in Semantic Scholar', `${origin}/moved`);
-    const result = await call<DocItem>(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: id }, locale: 'en' });
+    const result = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: id }, locale: 'en' });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ msg: 'Document uploaded', data: { name: 'Construction of the Literature Graph in Semantic Scholar.pdf', format: 'pdf', status: 'processing', size: pdf.length } });
     await t.app.services.jobs.drain();
-    const detail = await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(result.body.data.id) } });
+    const detail = await callApi(t.app, api.docDetail, { token, query: { id: String(result.body.data.id) } });
     expect(detail.body.data).toMatchObject({ status: 'complete', pages: 8 });
   });
 
   it('refuses papers without an open PDF, pages that are not PDFs, dead links and files over 20 MB', async () => {
-    const none = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('No PDF', null) }, locale: 'en' });
+    const none = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: await paper('No PDF', null) }, locale: 'en' });
     expect(none.status).toBe(404);
     expect(none.body.msg).toBe('This paper has no open PDF');
-    const html = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Paywalled', `${origin}/login.html`) }, locale: 'en' });
+    const html = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: await paper('Paywalled', `${origin}/login.html`) }, locale: 'en' });
     expect(html.status).toBe(502);
     expect(html.body.msg).toContain("The paper's PDF could not be downloaded");
-    const dead = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Gone', `${origin}/missing.pdf`) } });
+    const dead = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: await paper('Gone', `${origin}/missing.pdf`) } });
     expect(dead.status).toBe(502);
-    const huge = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Huge', `${origin}/huge.pdf`) }, locale: 'en' });
+    const huge = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: await paper('Huge', `${origin}/huge.pdf`) }, locale: 'en' });
     expect(huge.status).toBe(413);
     expect(huge.body.msg).toBe('The file may not exceed 20 MB');
     const plain = await makeUser(t.app);
-    const refused = await call(t.app, 'POST', '/doc/from_paper', { token: plain.token, body: { paper_id: await paper('Any', `${origin}/paper.pdf`) }, locale: 'en' });
+    const refused = await callApi(t.app, api.docFromPaper, { token: plain.token, body: { paper_id: await paper('Any', `${origin}/paper.pdf`) }, locale: 'en' });
     expect(refused.status).toBe(403);
   });
 
@@ -130,11 +130,11 @@ describe('documents from a paper\'s open PDF', () => {
       `http://user:pw@${origin.slice('http://'.length)}/paper.pdf`,
     ];
     for (const link of links) {
-      const result = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Internal', link) }, locale: 'en' });
+      const result = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: await paper('Internal', link) }, locale: 'en' });
       expect(result.status, link).toBe(422);
       expect(result.body.msg, link).toBe(REFUSED_EN);
     }
-    const zh = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('内网', 'http://192.168.1.1/a.pdf') }, locale: 'zh' });
+    const zh = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: await paper('内网', 'http://192.168.1.1/a.pdf') }, locale: 'zh' });
     expect(zh.status).toBe(422);
     expect(zh.body.msg).toContain('服务器只从公网的 http(s) 地址下载论文');
     expect(internalHits).toBe(0);
@@ -142,7 +142,7 @@ describe('documents from a paper\'s open PDF', () => {
 
   it('refuses a redirect from the allowed publisher to a port or name the allow list does not name', async () => {
     for (const path of ['/to-internal', '/to-localhost']) {
-      const result = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Redirected', `${origin}${path}`) }, locale: 'en' });
+      const result = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: await paper('Redirected', `${origin}${path}`) }, locale: 'en' });
       expect(result.status, path).toBe(422);
       expect(result.body.msg).toBe(REFUSED_EN);
     }
@@ -150,7 +150,7 @@ describe('documents from a paper\'s open PDF', () => {
   });
 
   it('gives up after 5 redirects', async () => {
-    const result = await call(t.app, 'POST', '/doc/from_paper', { token, body: { paper_id: await paper('Loop', `${origin}/loop`) }, locale: 'en' });
+    const result = await callApi(t.app, api.docFromPaper, { token, body: { paper_id: await paper('Loop', `${origin}/loop`) }, locale: 'en' });
     expect(result.status).toBe(502);
     expect(result.body.msg).toContain("The paper's PDF could not be downloaded");
   });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { PermanentJobError, type JobContext } from '../../platform/jobs/job-runner.js';
 import { countWords } from '../../providers/ai/tokens.js';
+import { SettingsService } from '../settings/settings.service.js';
 import { DocRepository } from './doc.repository.js';
 import { parseInWorker } from './parse/parse-pool.js';
 import type { ParsedFormat } from './parse/types.js';
@@ -15,16 +16,26 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/** Today's pages left for OCR: the smaller of the site's and the user's budget for the UTC day. */
+async function ocrPagesLeft(ctx: AppContext, repo: DocRepository, settings: SettingsService, userId: number, day: string): Promise<number> {
+  const budget = (await settings.site()).doc_ocr;
+  const used = await repo.ocrPagesUsed(ctx.db, day, userId);
+  return Math.max(0, Math.min(budget.pages_per_day - used.site, budget.pages_per_user_per_day - used.user));
+}
+
 /**
  * The processing job of one document: read the stored file, parse it in a
- * worker thread, enforce the word limit, cut passages, and store pages and
- * passages with status `complete` in one transaction. A parser's refusal
+ * worker thread (scanned pages and page photos by OCR, within the day's page
+ * budget, showing which page is being read: decision 0029), enforce the word
+ * limit, cut passages, and store pages and passages with status `complete` in
+ * one transaction. A parser's refusal
  * (encrypted, scanned, corrupt, too many words...) is `parse_failed` with
  * its reason, at once; an unexpected error is retried by the runner and
  * becomes `process_failed` on the last attempt.
  */
 export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => void | Promise<void>) {
   const repo = new DocRepository();
+  const settings = new SettingsService(ctx);
   return async (payload: Record<string, unknown>, job: JobContext): Promise<void> => {
     const id = Number(payload.doc_id);
     const doc = await repo.byIdAny(ctx.db, id);
@@ -35,7 +46,18 @@ export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => vo
       const file = await ctx.storage.open(doc.storage_key);
       if (!file) throw new PermanentJobError('stored file missing');
       const data = await readAll(file.stream);
-      const outcome = await parseInWorker(doc.format as ParsedFormat, new Uint8Array(data));
+      const day = ctx.now().toISOString().slice(0, 10);
+      const ocrPages = await ocrPagesLeft(ctx, repo, settings, doc.user_id, day);
+      let progress = Promise.resolve();
+      const outcome = await parseInWorker(doc.format as ParsedFormat, new Uint8Array(data), {
+        ocrPages,
+        // Writes are chained so a slow one is never overtaken by the page after it.
+        onProgress: (p) => {
+          progress = progress.then(() => repo.setProgress(ctx.db, id, p)).catch(() => undefined);
+        },
+      });
+      await progress;
+      if (outcome.ok) await repo.addOcrPages(ctx.db, day, doc.user_id, outcome.doc.ocrPages ?? 0);
       if (!outcome.ok) {
         await repo.setStatus(ctx.db, id, 'parse_failed', ctx.now(), { reason: outcome.reason, detail: outcome.detail });
         return;

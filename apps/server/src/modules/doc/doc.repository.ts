@@ -72,8 +72,39 @@ export class DocRepository {
   async setStatus(db: Db | Tx, id: number, status: DocStatus, now: Date, failure: { reason: string; detail: string } | null = null): Promise<void> {
     await db
       .updateTable('documents')
-      .set({ status, fail_reason: failure?.reason ?? null, fail_detail: failure?.detail.slice(0, 1000) ?? null, updated_at: now })
+      .set({ status, fail_reason: failure?.reason ?? null, fail_detail: failure?.detail.slice(0, 1000) ?? null, progress_page: null, progress_pages: null, updated_at: now })
       .where('id', '=', id)
+      .execute();
+  }
+
+  /** "page x of y" of the scanned pages being read, or null when none is. */
+  async setProgress(db: Db | Tx, id: number, progress: { page: number; pages: number } | null): Promise<void> {
+    await db
+      .updateTable('documents')
+      .set({ progress_page: progress?.page ?? null, progress_pages: progress?.pages ?? null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Pages read by OCR on a UTC day (`YYYY-MM-DD`): on the whole site, and by one user. */
+  async ocrPagesUsed(db: Db | Tx, day: string, userId: number): Promise<{ site: number; user: number }> {
+    const row = await db
+      .selectFrom('doc_ocr_usage')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<string>('pages'), sql<string>`0`).as('site'),
+        eb.fn.coalesce(eb.fn.sum<string>(eb.case().when('user_id', '=', userId).then(eb.ref('pages')).else(0).end()), sql<string>`0`).as('user'),
+      ])
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return { site: Number(row?.site ?? 0), user: Number(row?.user ?? 0) };
+  }
+
+  async addOcrPages(db: Db | Tx, day: string, userId: number, pages: number): Promise<void> {
+    if (pages <= 0) return;
+    await db
+      .insertInto('doc_ocr_usage')
+      .values({ day, user_id: userId, pages })
+      .onConflict((oc) => oc.columns(['day', 'user_id']).doUpdateSet((eb) => ({ pages: eb('doc_ocr_usage.pages', '+', eb.ref('excluded.pages')) })))
       .execute();
   }
 
@@ -107,7 +138,7 @@ export class DocRepository {
     }
     await tx
       .updateTable('documents')
-      .set({ status: 'complete', pages: pages.length, words, fail_reason: null, fail_detail: null, updated_at: now })
+      .set({ status: 'complete', pages: pages.length, words, fail_reason: null, fail_detail: null, progress_page: null, progress_pages: null, updated_at: now })
       .where('id', '=', id)
       .execute();
   }

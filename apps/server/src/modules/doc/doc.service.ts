@@ -64,6 +64,7 @@ export function presentDoc(row: DocumentRow, locale: Locale): DocItem {
     fail_text: reason && isMessageKey(reason) ? formatMessage(reason, locale, { max: DOC_MAX_WORDS }) : null,
     pages: row.pages,
     words: row.words,
+    progress: row.status === 'processing' && row.progress_page !== null && row.progress_pages !== null ? { page: row.progress_page, pages: row.progress_pages } : null,
     size: row.size,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

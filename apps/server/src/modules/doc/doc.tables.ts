@@ -21,11 +21,21 @@ export interface DocumentsTable {
   fail_detail: string | null;
   pages: ColumnType<number, number | undefined, number>;
   words: ColumnType<number, number | undefined, number>;
+  /** "page x of y" while scanned pages are read (migration 0016_doc_ocr), else null. */
+  progress_page: ColumnType<number | null, number | null | undefined, number | null>;
+  progress_pages: ColumnType<number | null, number | null | undefined, number | null>;
   size: number;
   storage_key: string;
   sha256: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Pages read by OCR per user and UTC day, held to the admin's page budget (migration 0016_doc_ocr). */
+export interface DocOcrUsageTable {
+  day: ColumnType<string, string, never>;
+  user_id: number;
+  pages: number;
 }
 
 export interface DocPagesTable {
@@ -92,6 +102,7 @@ export interface DocMessagesTable {
 declare module '../../platform/db/schema.js' {
   interface Database {
     documents: DocumentsTable;
+    doc_ocr_usage: DocOcrUsageTable;
     doc_pages: DocPagesTable;
     doc_chunks: DocChunksTable;
     doc_interpretations: DocInterpretationsTable;

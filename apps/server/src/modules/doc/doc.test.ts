@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { docItemSchema, docPageSchema, type DocItem } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, docItemSchema, docPageSchema } from '@xueba/contract';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { corpusFile, memberUser, uploadDocs } from '../../test/doc-fixture.js';
 
 /** Upload → processing (the job runner driven here) → complete; listing, reading, renaming, deleting, quota, membership. */
@@ -43,11 +43,11 @@ describe('documents API', () => {
     const id = file.doc!.id;
 
     expect(await drain()).toBe(1);
-    const detail = await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(id) } });
+    const detail = await callApi(t.app, api.docDetail, { token, query: { id: String(id) } });
     expect(docItemSchema.parse(detail.body.data)).toMatchObject({ status: 'complete', pages: 8 });
     expect(detail.body.data.words).toBeGreaterThan(3000);
 
-    const page = await call(t.app, 'GET', '/doc/page', { token, query: { id: String(id), page: '1' } });
+    const page = await callApi(t.app, api.docPage, { token, query: { id: String(id), page: '1' } });
     const parsed = docPageSchema.parse(page.body.data);
     expect(parsed.text).toContain('Construction of the Literature Graph in Semantic Scholar');
     expect(parsed.pages).toBe(8);
@@ -59,7 +59,7 @@ describe('documents API', () => {
 
     // Owner only: another member sees neither the document nor its file.
     const other = await memberUser(t.app, admin);
-    expect((await call(t.app, 'GET', '/doc/detail', { token: other.token, query: { id: String(id) } })).status).toBe(404);
+    expect((await callApi(t.app, api.docDetail, { token: other.token, query: { id: String(id) } })).status).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/doc/file?id=${id}`, headers: { token: other.token } })).statusCode).toBe(404);
   });
 
@@ -67,18 +67,18 @@ describe('documents API', () => {
     const up = await uploadDocs(t.app, token, [{ filename: 'notes-中文.txt', data: corpusFile('txt/textract_raw_text.txt') }], { type: 'research_report' });
     const id = up.body.data.files[0]!.doc!.id;
     await drain();
-    const all = await call<{ lists: DocItem[]; count: number; quota: { used_bytes: number; quota_bytes: number } }>(t.app, 'GET', '/doc/lists', { token });
+    const all = await callApi(t.app, api.docLists, { token });
     expect(all.body.data.count).toBeGreaterThanOrEqual(2);
     expect(all.body.data.quota.quota_bytes).toBe(500 * 1024 * 1024);
     expect(all.body.data.quota.used_bytes).toBeGreaterThan(174_000);
-    const reports = await call<{ lists: DocItem[] }>(t.app, 'GET', '/doc/lists', { token, query: { type: 'research_report' } });
+    const reports = await callApi(t.app, api.docLists, { token, query: { type: 'research_report' } });
     expect(reports.body.data.lists.map((d) => d.id)).toEqual([id]);
-    const search = await call<{ lists: DocItem[] }>(t.app, 'GET', '/doc/lists', { token, query: { keyword: '中文' } });
+    const search = await callApi(t.app, api.docLists, { token, query: { keyword: '中文' } });
     expect(search.body.data.lists.map((d) => d.name)).toEqual(['notes-中文.txt']);
 
-    const renamed = await call<DocItem>(t.app, 'POST', '/doc/rename', { token, body: { id, name: '  Bo peep  ' }, locale: 'en' });
+    const renamed = await callApi(t.app, api.docRename, { token, body: { id, name: '  Bo peep  ' }, locale: 'en' });
     expect(renamed.body).toMatchObject({ code: 1, show: 1, msg: 'Document renamed', data: { name: 'Bo peep' } });
-    const empty = await call(t.app, 'POST', '/doc/rename', { token, body: { id, name: '   ' }, locale: 'en' });
+    const empty = await callApi(t.app, api.docRename, { token, body: { id, name: '   ' }, locale: 'en' });
     expect(empty.status).toBe(400);
     expect(empty.body.msg).toBe('Please enter a document name');
   });
@@ -95,12 +95,12 @@ describe('documents API', () => {
     expect(ask.statusCode).toBe(200);
     expect(await count('doc_conversations')).toBe(conversationsBefore + 1);
 
-    const deleted = await call(t.app, 'POST', '/doc/delete', { token, body: { id }, locale: 'en' });
+    const deleted = await callApi(t.app, api.docDelete, { token, body: { id }, locale: 'en' });
     expect(deleted.body).toMatchObject({ code: 1, msg: 'Document deleted' });
     expect(t.storage.files.has(key)).toBe(false);
     for (const table of ['documents', 'doc_pages', 'doc_chunks', 'jobs'] as const) expect(await count(table, id), table).toBe(0);
     expect(await count('doc_conversations')).toBe(conversationsBefore);
-    const again = await call(t.app, 'POST', '/doc/delete', { token, body: { id }, locale: 'en' });
+    const again = await callApi(t.app, api.docDelete, { token, body: { id }, locale: 'en' });
     expect(again.status).toBe(404);
     expect(again.body.msg).toBe('Document not found');
   });
@@ -114,10 +114,10 @@ describe('documents API', () => {
     const wrongKind = await uploadDocs(t.app, literatureOnly.token, [{ filename: 'x.txt', data: Buffer.from('hello world') }], { type: 'research_report', locale: 'zh' });
     expect(wrongKind.status).toBe(403);
     expect(wrongKind.body.msg).toBe('您还不是会员，请先开通会员');
-    const anonymous = await call(t.app, 'GET', '/doc/lists');
+    const anonymous = await callApi(t.app, api.docLists);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe(-1);
-    const quota = await call<{ memberships: { literature: { active: boolean; expires_at: string | null }; research_report: { active: boolean } } }>(t.app, 'GET', '/doc/quota', { token: literatureOnly.token });
+    const quota = await callApi(t.app, api.docQuota, { token: literatureOnly.token });
     expect(quota.body.data.memberships.literature).toMatchObject({ active: true, expires_at: null });
     expect(quota.body.data.memberships.research_report.active).toBe(false);
   });
@@ -133,7 +133,7 @@ describe('documents API', () => {
     t.clock.advance(5 * 60_000);
     expect(await t.app.services.jobs.requeueDead()).toBeGreaterThanOrEqual(1);
     expect(await drain()).toBe(1);
-    const detail = await call<DocItem>(t.app, 'GET', '/doc/detail', { token, query: { id: String(id) } });
+    const detail = await callApi(t.app, api.docDetail, { token, query: { id: String(id) } });
     expect(detail.body.data.status).toBe('complete');
   });
 });

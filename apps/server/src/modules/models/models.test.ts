@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatStreamEventSchema, type AdminChannel, type PublicModel } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, chatStreamEventSchema } from '@xueba/contract';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { listen, stream, textOf } from '../../test/sse-client.js';
 import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
@@ -17,7 +17,7 @@ describe('offline channel (no model configured)', () => {
   });
 
   it('is the default, costs nothing, says no model answered and cites retrieved passages', async () => {
-    const models = await call<{ lists: PublicModel[]; default: string }>(t.app, 'GET', '/chat/models', { locale: 'en' });
+    const models = await callApi(t.app, api.chatModels, { locale: 'en' });
     expect(models.body.data.default).toBe('offline');
     expect(models.body.data.lists).toEqual([{ key: 'offline', name: 'Offline retrieval (no model connected)', channel: 'offline', billing: { mode: 'per_answer', price: 0 }, is_default: true }]);
     const u = await makeUser(t.app);
@@ -57,7 +57,7 @@ describe('admin model channels', () => {
   });
 
   it('stores the key sealed, never returns it, and shows env and offline channels read-only', async () => {
-    const saved = await call<AdminChannel>(t.app, 'POST', '/admin/ai/channel/save', { token: admin.token, body: { name: 'DeepSeek', base_url: `${fake.url}/`, api_key: 'sk-very-secret' } });
+    const saved = await callApi(t.app, api.adminAiChannelSave, { token: admin.token, body: { name: 'DeepSeek', base_url: `${fake.url}/`, api_key: 'sk-very-secret' } });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ name: 'DeepSeek', has_key: true, base_url: fake.url, read_only: false, first_token_timeout_ms: 30000 });
     expect(JSON.stringify(saved.body)).not.toContain('sk-very-secret');
@@ -65,53 +65,53 @@ describe('admin model channels', () => {
     expect(row.api_key_sealed).toMatch(/^v1\./);
     expect(row.api_key_sealed).not.toContain('sk-very-secret');
 
-    const kept = await call<AdminChannel>(t.app, 'POST', '/admin/ai/channel/save', { token: admin.token, body: { id: saved.body.data.id, name: 'DeepSeek 2', base_url: fake.url } });
+    const kept = await callApi(t.app, api.adminAiChannelSave, { token: admin.token, body: { id: saved.body.data.id, name: 'DeepSeek 2', base_url: fake.url } });
     expect(kept.body.data.has_key).toBe(true);
-    const model = await call(t.app, 'POST', '/admin/ai/model/save', {
+    const model = await callApi(t.app, api.adminAiModelSave, {
       token: admin.token,
       body: { channel_id: saved.body.data.id, upstream_model: 'deepseek-chat', names: { zh: '深度求索', en: 'DeepSeek' }, billing: { mode: 'per_1k_words', price: 500 } },
     });
     expect(model.body.data).toMatchObject({ key: 'deepseek-chat', names: { zh: '深度求索', en: 'DeepSeek', ja: '', ko: '' } });
-    const dup = await call(t.app, 'POST', '/admin/ai/model/save', {
+    const dup = await callApi(t.app, api.adminAiModelSave, {
       token: admin.token,
       body: { channel_id: saved.body.data.id, upstream_model: 'deepseek-chat', names: { zh: 'x' }, billing: { mode: 'per_answer', price: 1 } },
       locale: 'en',
     });
     expect(dup.status).toBe(409);
     expect(dup.body.msg).toBe('A model with this key already exists');
-    const reserved = await call(t.app, 'POST', '/admin/ai/model/save', { token: admin.token, body: { channel_id: saved.body.data.id, key: 'env:x', upstream_model: 'x', names: { zh: 'x' }, billing: { mode: 'per_answer', price: 1 } } });
+    const reserved = await callApi(t.app, api.adminAiModelSave, { token: admin.token, body: { channel_id: saved.body.data.id, key: 'env:x', upstream_model: 'x', names: { zh: 'x' }, billing: { mode: 'per_answer', price: 1 } } });
     expect(reserved.status).toBe(400);
 
-    const list = await call<{ channels: AdminChannel[] }>(t.app, 'GET', '/admin/ai/channels', { token: admin.token });
+    const list = await callApi(t.app, api.adminAiChannels, { token: admin.token });
     expect(list.body.data.channels.map((c) => [c.kind, c.read_only])).toEqual([['db', false], ['env', true], ['offline', true]]);
     expect(JSON.stringify(list.body)).not.toContain('sk-env-secret');
     expect(list.body.data.channels[1]?.models.map((m) => m.key)).toEqual(['env:env-a', 'env:env-b']);
 
-    const ja = await call<{ lists: PublicModel[] }>(t.app, 'GET', '/chat/models', { locale: 'ja' });
+    const ja = await callApi(t.app, api.chatModels, { locale: 'ja' });
     expect(ja.body.data.lists.map((m) => [m.key, m.name])).toEqual([
       ['deepseek-chat', 'DeepSeek'],
       ['env:env-a', 'env-a'],
       ['env:env-b', 'env-b'],
       ['offline', 'オフライン検索（モデル未接続）'],
     ]);
-    await call(t.app, 'POST', '/admin/ai/channel/setEnabled', { token: admin.token, body: { id: saved.body.data.id, enabled: false } });
-    const after = await call<{ lists: PublicModel[]; default: string }>(t.app, 'GET', '/chat/models');
+    await callApi(t.app, api.adminAiChannelSetEnabled, { token: admin.token, body: { id: saved.body.data.id, enabled: false } });
+    const after = await callApi(t.app, api.chatModels);
     expect(after.body.data.lists.map((m) => m.key)).toEqual(['env:env-a', 'env:env-b', 'offline']);
     expect(after.body.data.default).toBe('env:env-a');
 
-    const bad = await call(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { default_model: 'missing' }, locale: 'en' });
+    const bad = await callApi(t.app, api.adminAiSettingsSave, { token: admin.token, body: { default_model: 'missing' }, locale: 'en' });
     expect(bad.body.msg).toBe('This model is not available');
-    const good = await call<{ default_model: string }>(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { default_model: 'env:env-b' } });
+    const good = await callApi(t.app, api.adminAiSettingsSave, { token: admin.token, body: { default_model: 'env:env-b' } });
     expect(good.body.data.default_model).toBe('env:env-b');
-    expect((await call<{ default: string }>(t.app, 'GET', '/chat/models')).body.data.default).toBe('env:env-b');
+    expect((await callApi(t.app, api.chatModels)).body.data.default).toBe('env:env-b');
     // The offline channel may be the default too, even with models configured.
-    const offline = await call<{ default_model: string }>(t.app, 'POST', '/admin/ai/settings', { token: admin.token, body: { default_model: 'offline' } });
+    const offline = await callApi(t.app, api.adminAiSettingsSave, { token: admin.token, body: { default_model: 'offline' } });
     expect(offline.body.data.default_model).toBe('offline');
-    expect((await call<{ default: string }>(t.app, 'GET', '/chat/models')).body.data.default).toBe('offline');
+    expect((await callApi(t.app, api.chatModels)).body.data.default).toBe('offline');
   });
 
   it('the test button streams a short reply from a channel, even a disabled one; only admins may use it', async () => {
-    const channel = await call<AdminChannel>(t.app, 'POST', '/admin/ai/channel/save', { token: admin.token, body: { name: 'Probe', base_url: fake.url, enabled: false } });
+    const channel = await callApi(t.app, api.adminAiChannelSave, { token: admin.token, body: { name: 'Probe', base_url: fake.url, enabled: false } });
     fake.next({ chunks: ['I am ', 'working.'] });
     const res = await stream(base, '/admin/ai/test', { channel_id: channel.body.data.id, upstream_model: 'probe-model' }, { token: admin.token });
     expect(res.status).toBe(200);
@@ -123,6 +123,6 @@ describe('admin model channels', () => {
     expect(failing.events.at(-1)).toMatchObject({ type: 'error', code: 'model_auth_failed' });
     const user = await makeUser(t.app);
     expect((await stream(base, '/admin/ai/test', { model: 'env:env-a' }, { token: user.token })).status).toBe(403);
-    expect((await call(t.app, 'GET', '/admin/ai/channels', { token: user.token })).status).toBe(403);
+    expect((await callApi(t.app, api.adminAiChannels, { token: user.token })).status).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
+import { api } from '@xueba/contract';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { APP_URL, CALLBACK_PATH, CLIENT_ID, CLIENT_SECRET, SECURE_APP_URL, signInAtProvider, startProvider, type Peer } from '../../test/oidc-peer.js';
 import { REDIRECT_BYPASSES, SAME_SITE_PATHS } from '../../../../../packages/contract/src/safe-path.cases.js';
 import { safeRedirect } from './redirect.js';
@@ -48,9 +48,9 @@ describe('Google sign-in (OpenID Connect, code + PKCE) against a local oidc-prov
   });
 
   it('shows the Google button in /pc/config when configured by env', async () => {
-    const config = await call<{ login: { google: boolean; wechat: boolean } }>(t.app, 'GET', '/pc/config');
+    const config = await callApi(t.app, api.config);
     expect(config.body.data.login).toMatchObject({ google: true, wechat: false });
-    const providers = await call(t.app, 'GET', '/login/oauth/providers');
+    const providers = await callApi(t.app, api.oauthProviders);
     expect(providers.body).toMatchObject({ code: 1, data: { google: true, wechat: false } });
   });
 
@@ -86,7 +86,7 @@ describe('Google sign-in (OpenID Connect, code + PKCE) against a local oidc-prov
     expect(result.cookie).not.toMatch(/HttpOnly/i);
     expect(result.cookie).not.toMatch(/Secure/i);
 
-    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+    const info = await callApi(t.app, api.info, { token: result.token ?? '' });
     expect(info.status).toBe(200);
     expect(info.body.data).toMatchObject({
       email: 'alice@example.com',
@@ -101,7 +101,7 @@ describe('Google sign-in (OpenID Connect, code + PKCE) against a local oidc-prov
     expect(states).toHaveLength(1); // only the one from the previous test, never finished
 
     const again = await googleSignIn(t, 'alice');
-    const secondInfo = await call<UserInfo>(t.app, 'GET', '/user/info', { token: again.token ?? '' });
+    const secondInfo = await callApi(t.app, api.info, { token: again.token ?? '' });
     expect(secondInfo.body.data.id).toBe(info.body.data.id);
     const alices = await t.owned.ctx.db.selectFrom('users').select('id').where('email', '=', 'alice@example.com').execute();
     expect(alices).toHaveLength(1);
@@ -110,12 +110,12 @@ describe('Google sign-in (OpenID Connect, code + PKCE) against a local oidc-prov
   it('links a verified email to the existing account and never links an unverified one', async () => {
     const bob = await makeUser(t.app, { email: 'bob.linked@example.com' });
     const result = await googleSignIn(t, 'bob');
-    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+    const info = await callApi(t.app, api.info, { token: result.token ?? '' });
     expect(info.body.data).toMatchObject({ id: bob.user.id, google_bound: true, has_password: true });
 
     const carol = await makeUser(t.app, { email: 'carol.unverified@example.com' });
     const unverified = await googleSignIn(t, 'carol');
-    const carolInfo = await call<UserInfo>(t.app, 'GET', '/user/info', { token: unverified.token ?? '' });
+    const carolInfo = await callApi(t.app, api.info, { token: unverified.token ?? '' });
     expect(carolInfo.body.data.id).not.toBe(carol.user.id);
     expect(carolInfo.body.data.email).toBeNull();
     const original = await t.owned.ctx.db.selectFrom('users').select('google_sub').where('id', '=', carol.user.id).executeTakeFirstOrThrow();
@@ -206,12 +206,12 @@ describe('Google sign-in (OpenID Connect, code + PKCE) against a local oidc-prov
   it('refuses a disabled account', async () => {
     const admin = await makeUser(t.app, { role: 'admin' });
     const first = await googleSignIn(t, 'dave');
-    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: first.token ?? '' });
-    await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: info.body.data.id, disabled: true } });
+    const info = await callApi(t.app, api.info, { token: first.token ?? '' });
+    await callApi(t.app, api.setUserDisabled, { token: admin.token, body: { user_id: info.body.data.id, disabled: true } });
     const refused = await googleSignIn(t, 'dave');
     expect(refused.location).toBe('/lang/google?error=account_disabled');
     expect(refused.token).toBeNull();
-    await call(t.app, 'POST', '/admin/user/setDisabled', { token: admin.token, body: { user_id: info.body.data.id, disabled: false } });
+    await callApi(t.app, api.setUserDisabled, { token: admin.token, body: { user_id: info.body.data.id, disabled: false } });
   });
 
   it('only ever returns to a same-site path: every known filter bypass is stored as /', async () => {
@@ -245,32 +245,32 @@ describe('Google sign-in settings from the admin page, secure cookies and userin
     try {
       const off = await startAt(t, '/');
       expect(off).toMatchObject({ status: 302, location: '/lang/google?error=oauth_not_configured', binding: null });
-      expect((await call<{ login: { google: boolean } }>(t.app, 'GET', '/pc/config')).body.data.login.google).toBe(false);
-      expect((await call(t.app, 'GET', '/login/oauth/providers')).body.data).toEqual({ google: false, wechat: false });
+      expect((await callApi(t.app, api.config)).body.data.login.google).toBe(false);
+      expect((await callApi(t.app, api.oauthProviders)).body.data).toEqual({ google: false, wechat: false });
 
       const admin = await makeUser(t.app, { role: 'admin' });
-      const empty = await call<{ google: { source: string; enabled: boolean; secret_set: boolean }; callbacks: { google: string } }>(t.app, 'GET', '/admin/oauth', {
+      const empty = await callApi(t.app, api.getOauth, {
         token: admin.token,
       });
       expect(empty.body.data.google).toMatchObject({ source: 'none', enabled: false, secret_set: false });
       expect(empty.body.data.callbacks.google).toBe(`${APP_URL}${CALLBACK_PATH}`);
 
       for (const issuer of ['http://evil.example', 'ftp://127.0.0.1/', 'not a url', 'https://']) {
-        const bad = await call(t.app, 'POST', '/admin/oauth', { token: admin.token, body: { google: { issuer, client_id: CLIENT_ID } }, locale: 'en' });
+        const bad = await callApi(t.app, api.saveOauth, { token: admin.token, body: { google: { issuer, client_id: CLIENT_ID } }, locale: 'en' });
         expect(bad.status, issuer).toBe(400);
       }
-      const badIssuer = await call(t.app, 'POST', '/admin/oauth', { token: admin.token, body: { google: { issuer: 'http://evil.example' } }, locale: 'en' });
+      const badIssuer = await callApi(t.app, api.saveOauth, { token: admin.token, body: { google: { issuer: 'http://evil.example' } }, locale: 'en' });
       expect(badIssuer.body.msg).toBe('The issuer must be an https URL');
-      const badId = await call(t.app, 'POST', '/admin/oauth', { token: admin.token, body: { google: { issuer: peer.issuer, client_id: 'has space' } } });
+      const badId = await callApi(t.app, api.saveOauth, { token: admin.token, body: { google: { issuer: peer.issuer, client_id: 'has space' } } });
       expect(badId.status).toBe(400);
 
-      const partial = await call<{ google: { enabled: boolean; secret_set: boolean } }>(t.app, 'POST', '/admin/oauth', {
+      const partial = await callApi(t.app, api.saveOauth, {
         token: admin.token,
         body: { google: { issuer: peer.issuer, client_id: CLIENT_ID } },
       });
       expect(partial.body.data.google).toMatchObject({ enabled: false, secret_set: false });
 
-      const saved = await call<Record<string, unknown>>(t.app, 'POST', '/admin/oauth', {
+      const saved = await callApi(t.app, api.saveOauth, {
         token: admin.token,
         body: { google: { issuer: peer.issuer, client_id: CLIENT_ID, client_secret: CLIENT_SECRET } },
         locale: 'en',
@@ -279,25 +279,25 @@ describe('Google sign-in settings from the admin page, secure cookies and userin
       expect(saved.body.msg).toBe('Saved');
       expect(JSON.stringify(saved.body)).not.toContain(CLIENT_SECRET);
       expect(saved.body.data).toMatchObject({ google: { source: 'settings', enabled: true, issuer: peer.issuer, client_id: CLIENT_ID, secret_set: true } });
-      const read = await call(t.app, 'GET', '/admin/oauth', { token: admin.token });
+      const read = await callApi(t.app, api.getOauth, { token: admin.token });
       expect(JSON.stringify(read.body)).not.toContain(CLIENT_SECRET);
       const stored = await t.owned.ctx.db.selectFrom('settings').select('value').where('key', '=', 'oauth').executeTakeFirstOrThrow();
       expect(JSON.stringify(stored.value)).not.toContain(CLIENT_SECRET);
 
-      expect((await call<{ login: { google: boolean } }>(t.app, 'GET', '/pc/config')).body.data.login.google).toBe(true);
-      expect((await call(t.app, 'GET', '/login/oauth/providers')).body.data).toEqual({ google: true, wechat: false });
+      expect((await callApi(t.app, api.config)).body.data.login.google).toBe(true);
+      expect((await callApi(t.app, api.oauthProviders)).body.data).toEqual({ google: true, wechat: false });
       const result = await googleSignIn(t, 'alice');
       expect(result.location).toBe('/lang/google?redirect=%2Fchat');
       expect(result.token).toBeTruthy();
 
       // Saving without a secret keeps it; an empty secret removes it.
-      const kept = await call<{ google: { secret_set: boolean } }>(t.app, 'POST', '/admin/oauth', {
+      const kept = await callApi(t.app, api.saveOauth, {
         token: admin.token,
         body: { google: { issuer: peer.issuer, client_id: CLIENT_ID } },
       });
       expect(kept.body.data.google.secret_set).toBe(true);
-      await call(t.app, 'POST', '/admin/oauth', { token: admin.token, body: { google: { issuer: peer.issuer, client_id: CLIENT_ID, client_secret: '' } } });
-      expect((await call<{ login: { google: boolean } }>(t.app, 'GET', '/pc/config')).body.data.login.google).toBe(false);
+      await callApi(t.app, api.saveOauth, { token: admin.token, body: { google: { issuer: peer.issuer, client_id: CLIENT_ID, client_secret: '' } } });
+      expect((await callApi(t.app, api.config)).body.data.login.google).toBe(false);
       expect((await startAt(t, '/')).location).toBe('/lang/google?error=oauth_not_configured');
     } finally {
       await t.close();
@@ -313,7 +313,7 @@ describe('Google sign-in settings from the admin page, secure cookies and userin
       const result = await callback(t, await signInAtProvider(started.location, 'alice'), started.binding);
       expect(result.location).toBe('/lang/google?redirect=%2F');
       expect(result.cookie).toMatch(/Secure/);
-      const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+      const info = await callApi(t.app, api.info, { token: result.token ?? '' });
       expect(info.body.data).toMatchObject({ email: 'alice@example.com', nickname: 'Alice Liddell', google_bound: true });
     } finally {
       await t.close();

@@ -1,8 +1,8 @@
+import { api } from '@xueba/contract';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 
 const APP_URL = 'https://xueba.example';
 const APP_ID = 'wx0123456789abcdef';
@@ -108,7 +108,7 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
     const row = await t.owned.ctx.db.selectFrom('oauth_states').selectAll().where('state', '=', url.searchParams.get('state') ?? '').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ provider: 'wechat', redirect: '/user/info', code_verifier: null });
     expect(started.location).not.toContain(APP_SECRET);
-    const config = await call<{ login: { wechat: boolean } }>(t.app, 'GET', '/pc/config');
+    const config = await callApi(t.app, api.config);
     expect(config.body.data.login.wechat).toBe(true);
   });
 
@@ -120,7 +120,7 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
     expect(result.cookie).toMatch(/SameSite=Lax/);
     expect(result.cookie).toMatch(/Secure/);
     expect(result.cookie).not.toMatch(/HttpOnly/i);
-    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+    const info = await callApi(t.app, api.info, { token: result.token ?? '' });
     expect(info.body.data).toMatchObject({ nickname: '王小明', avatar: 'https://thirdwx.qlogo.cn/mmopen/wang/132', wechat_bound: true, email: null });
     expect(info.body.data.balance.conversation_count).toBe(10);
     const row = await t.owned.ctx.db.selectFrom('users').select(['wechat_openid', 'wechat_unionid']).where('id', '=', info.body.data.id).executeTakeFirstOrThrow();
@@ -128,7 +128,7 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
     expect(wechat.requests.slice(-2)).toEqual(['/sns/oauth2/access_token', '/sns/userinfo']);
 
     const again = await signIn('code-wang');
-    const second = await call<UserInfo>(t.app, 'GET', '/user/info', { token: again.token ?? '' });
+    const second = await callApi(t.app, api.info, { token: again.token ?? '' });
     expect(second.body.data.id).toBe(info.body.data.id);
   });
 
@@ -155,7 +155,7 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
 
   it('keeps hostile profile text as text and drops a non-http avatar', async () => {
     const result = await signIn('code-li');
-    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+    const info = await callApi(t.app, api.info, { token: result.token ?? '' });
     expect(info.body.data.nickname).toBe('Li <script>alert(1)</script>');
     expect(info.body.data.avatar).toBe('');
   });
@@ -163,7 +163,7 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
   it('finds an account by unionid even when this app gives another openid', async () => {
     const existing = await t.app.services.accounts.create({ wechatOpenid: 'openid-zhao-mobile-app', wechatUnionid: 'union-zhao', nickname: 'Zhao' });
     const result = await signIn('code-zhao');
-    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: result.token ?? '' });
+    const info = await callApi(t.app, api.info, { token: result.token ?? '' });
     expect(info.body.data.id).toBe(existing.id);
   });
 
@@ -203,7 +203,7 @@ describe('WeChat sign-in (OAuth 2.0 QR connect) against a local WeChat API', () 
 
   it('refuses a disabled account', async () => {
     const first = await signIn('code-wang');
-    const info = await call<UserInfo>(t.app, 'GET', '/user/info', { token: first.token ?? '' });
+    const info = await callApi(t.app, api.info, { token: first.token ?? '' });
     await t.owned.ctx.db.updateTable('users').set({ disabled: true }).where('id', '=', info.body.data.id).execute();
     const refused = await signIn('code-wang');
     expect(refused.location).toBe('/lang/google?error=account_disabled');
@@ -220,7 +220,7 @@ describe('WeChat sign-in settings and failures of the transport', () => {
       const off = await t.app.inject({ method: 'GET', url: '/api/login/wechat' });
       expect(off.headers.location).toBe('/lang/google?error=oauth_not_configured');
       const admin = await makeUser(t.app, { role: 'admin' });
-      const saved = await call<{ wechat: { enabled: boolean; app_id: string; secret_set: boolean; source: string } }>(t.app, 'POST', '/admin/oauth', {
+      const saved = await callApi(t.app, api.saveOauth, {
         token: admin.token,
         body: { wechat: { app_id: APP_ID, app_secret: APP_SECRET } },
       });

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, envelopeSchema, type PaperSearchResponse } from '@xueba/contract';
-import { call, createTestApp, type TestApp } from '../../test/helpers.js';
+import { api, envelopeSchema } from '@xueba/contract';
+import { createTestApp, type TestApp, callApi } from '../../test/helpers.js';
 import { BREAKER_OPEN_MS } from './paper.service.js';
 import { emptyRecord, type Paper } from './paper.types.js';
 import { CircuitBreaker } from './sources/breaker.js';
@@ -71,7 +71,7 @@ describe('the merged source (the default) against a local OpenAlex peer', () => 
   let t: TestApp;
   const search = async (keyword: string) => {
     const started = performance.now();
-    const res = await call<PaperSearchResponse>(t.app, 'GET', '/paper/search', { query: { keyword }, locale: 'en' });
+    const res = await callApi(t.app, api.paperSearch, { query: { keyword }, locale: 'en' });
     expect(res.status).toBe(200);
     return { data: envelopeSchema(api.paperSearch.response).parse(res.body).data, ms: performance.now() - started };
   };
@@ -160,7 +160,7 @@ describe('the merged source with OpenAlex down', () => {
 
   it('answers an empty library at once with the reason, never an error', async () => {
     const started = performance.now();
-    const res = await call<PaperSearchResponse>(t.app, 'GET', '/paper/search', { query: { keyword: 'parsing' }, locale: 'en' });
+    const res = await callApi(t.app, api.paperSearch, { query: { keyword: 'parsing' }, locale: 'en' });
     expect(res.status).toBe(200);
     expect(res.body.data.skipped).toEqual([{ source: 'openalex', reason: 'unavailable' }]);
     expect(performance.now() - started).toBeLessThan(1500);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperInterpretEventSchema } from '@xueba/contract';
-import { call, createTestApp, type TestApp } from '../../test/helpers.js';
+import { api, paperInterpretEventSchema } from '@xueba/contract';
+import { createTestApp, type TestApp, callApi } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { HAS_SHARED_DATA, sharedFile } from './shared-data.js';
 
@@ -22,7 +22,7 @@ describe.skipIf(!HAS_SHARED_DATA)('paper features on a configured model', () => 
 
   it('streams the interpretation from the model, in the interface language', async () => {
     fake.setDefault({ chunks: ['问题：', '如何检测', '恶意内容。'], delayMs: 0 });
-    const found = await call<{ lists: { id: string }[] }>(t.app, 'GET', '/paper/search', { query: { keyword: 'malicious content detection' } });
+    const found = await callApi(t.app, api.paperSearch, { query: { keyword: 'malicious content detection' } });
     const id = found.body.data.lists[0]!.id;
     const res = await t.app.inject({ method: 'POST', url: '/api/paper/interpret', payload: { id }, headers: { 'accept-language': 'zh' } });
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, envelopeSchema, paperInterpretEventSchema, type PaperDetail, type PaperSearchResponse } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, envelopeSchema, paperInterpretEventSchema } from '@xueba/contract';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { HAS_SHARED_DATA, sharedFile } from './shared-data.js';
 
-type Search = PaperSearchResponse;
 
 /** A paper citing a corpus paper by DOI and another by arXiv id, with hostile text in its abstract. */
 function syntheticUnarxive(citedDoi: string, citedArxiv: string): string {
@@ -48,7 +47,7 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
     await t?.close();
   });
 
-  const search = (query: Record<string, string>, locale = 'en') => call<Search>(t.app, 'GET', '/paper/search', { query, locale });
+  const search = (query: Record<string, string>, locale = 'en') => callApi(t.app, api.paperSearch, { query, locale });
 
   it('ranks a paper first for words of its title, with a marked, escaped snippet and the contract shape', async () => {
     const res = await search({ keyword: 'realistic evaluation generalisation community models malicious content' });
@@ -116,9 +115,9 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
     expect([venue.status, venue.body.data.count]).toEqual([200, 0]);
     const still = await search({ keyword: '' });
     expect(still.body.data.count).toBeGreaterThan(900);
-    const detail = await call(t.app, 'GET', '/paper/detail', { query: { id: '99999999' }, locale: 'en' });
+    const detail = await callApi(t.app, api.paperDetail, { query: { id: '99999999' }, locale: 'en' });
     expect([detail.status, detail.body.msg]).toEqual([404, 'Paper not found']);
-    const junk = await call(t.app, 'GET', '/paper/detail', { query: { id: '../../etc' }, locale: 'en' });
+    const junk = await callApi(t.app, api.paperDetail, { query: { id: '../../etc' }, locale: 'en' });
     expect([junk.status, junk.body.msg]).toEqual([400, 'Paper not found']);
   });
 
@@ -140,13 +139,13 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
   it('shows detail with resolved references, cited-by and related papers', async () => {
     const found = await search({ keyword: 'synthetic survey markup abstracts' });
     const citing = found.body.data.lists[0]!;
-    const detail = await call<PaperDetail>(t.app, 'GET', '/paper/detail', { query: { id: citing.id } });
+    const detail = await callApi(t.app, api.paperDetail, { query: { id: citing.id } });
     const parsed = envelopeSchema(api.paperDetail.response).parse(detail.body).data;
     expect(parsed.references).toHaveLength(3);
     expect(parsed.references.filter((r) => r.id !== null)).toHaveLength(2);
     expect(parsed.references[2]!.id).toBeNull();
     expect(parsed.references[0]!.url).toBe('https://doi.org/10.18653/v1/2024.findings-naacl.30');
-    const cited = await call<PaperDetail>(t.app, 'GET', '/paper/detail', { query: { id: parsed.references[0]!.id! } });
+    const cited = await callApi(t.app, api.paperDetail, { query: { id: parsed.references[0]!.id! } });
     expect(cited.body.data.source_id).toBe('2024.findings-naacl.30');
     expect(cited.body.data.cited_by.map((c) => c.id)).toContain(citing.id);
     expect(cited.body.data.related.length).toBeGreaterThan(0);
@@ -158,30 +157,30 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
   it('saves, lists and removes favourites; signed out is a login failure', async () => {
     const user = await makeUser(t.app);
     const id = (await search({ keyword: 'malicious content detection' })).body.data.lists[0]!.id;
-    const out = await call(t.app, 'POST', '/paper/favorite', { body: { id } });
+    const out = await callApi(t.app, api.paperFavorite, { body: { id } });
     expect([out.status, out.body.code]).toEqual([401, -1]);
-    const add = await call(t.app, 'POST', '/paper/favorite', { body: { id }, token: user.token, locale: 'en' });
+    const add = await callApi(t.app, api.paperFavorite, { body: { id }, token: user.token, locale: 'en' });
     expect([add.status, add.body.msg]).toEqual([200, 'Bookmark added']);
-    await call(t.app, 'POST', '/paper/favorite', { body: { id }, token: user.token });
-    const list = await call<{ lists: { id: string }[]; count: number }>(t.app, 'GET', '/paper/favorites', { token: user.token });
+    await callApi(t.app, api.paperFavorite, { body: { id }, token: user.token });
+    const list = await callApi(t.app, api.paperFavorites, { token: user.token });
     expect(envelopeSchema(api.paperFavorites.response).parse(list.body).data.count).toBe(1);
-    expect((await call<PaperDetail>(t.app, 'GET', '/paper/detail', { query: { id }, token: user.token })).body.data.is_favorite).toBe(true);
-    await call(t.app, 'POST', '/paper/unfavorite', { body: { id }, token: user.token });
-    expect((await call<{ count: number }>(t.app, 'GET', '/paper/favorites', { token: user.token })).body.data.count).toBe(0);
-    const missing = await call(t.app, 'POST', '/paper/favorite', { body: { id: '99999999' }, token: user.token });
+    expect((await callApi(t.app, api.paperDetail, { query: { id }, token: user.token })).body.data.is_favorite).toBe(true);
+    await callApi(t.app, api.paperUnfavorite, { body: { id }, token: user.token });
+    expect((await callApi(t.app, api.paperFavorites, { token: user.token })).body.data.count).toBe(0);
+    const missing = await callApi(t.app, api.paperFavorite, { body: { id: '99999999' }, token: user.token });
     expect(missing.status).toBe(404);
   });
 
   it('exports citations in every format', async () => {
     const id = (await search({ keyword: 'realistic evaluation generalisation community models malicious' })).body.data.lists[0]!.id;
     for (const format of ['bibtex', 'ris', 'apa', 'mla', 'gbt7714']) {
-      const res = await call<{ text: string }>(t.app, 'GET', '/paper/cite', { query: { id, format } });
+      const res = await callApi(t.app, api.paperCite, { query: { id, format } });
       expect(res.status).toBe(200);
       expect(res.body.data.text.length).toBeGreaterThan(40);
     }
-    const gb = await call<{ text: string }>(t.app, 'GET', '/paper/cite', { query: { id } });
+    const gb = await callApi(t.app, api.paperCite, { query: { id } });
     expect(gb.body.data.text).toContain('[C]//');
-    const bad = await call(t.app, 'GET', '/paper/cite', { query: { id, format: 'chicago' } });
+    const bad = await callApi(t.app, api.paperCite, { query: { id, format: 'chicago' } });
     expect(bad.status).toBe(400);
   });
 
@@ -202,7 +201,7 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
   });
 
   it('answers an AI search offline with extracted keywords and [n] citations', async () => {
-    const res = await call<{ keywords: string[]; answer: string; by_model: boolean; hint: string; lists: unknown[] }>(t.app, 'POST', '/paper/aiSearch', {
+    const res = await callApi(t.app, api.paperAiSearch, {
       body: { question: 'How can we detect malicious content and hate speech on social media networks?' },
       locale: 'en',
     });
@@ -213,7 +212,7 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
     expect(data.answer).toContain('[1]');
     expect(data.by_model).toBe(false);
     expect(data.hint).toContain('No model is configured');
-    const empty = await call(t.app, 'POST', '/paper/aiSearch', { body: { question: '   ' }, locale: 'en' });
+    const empty = await callApi(t.app, api.paperAiSearch, { body: { question: '   ' }, locale: 'en' });
     expect([empty.status, empty.body.msg]).toEqual([400, 'Please enter a question']);
   });
 
@@ -240,7 +239,7 @@ describe.skipIf(!HAS_SHARED_DATA)('paper search API on the shared corpus', () =>
     const user = await makeUser(t.app);
     const denied = await t.app.inject({ method: 'POST', url: '/api/admin/paper/import', ...multipart('s2.jsonl', s2), headers: { ...multipart('s2.jsonl', s2).headers, token: user.token } });
     expect(denied.statusCode).toBe(403);
-    const settings = await call<{ local_count: number }>(t.app, 'GET', '/admin/paper/source', { token: admin.token });
+    const settings = await callApi(t.app, api.adminPaperSource, { token: admin.token });
     expect(settings.body.data.local_count).toBe(912 + 49 + 1 + 92);
   });
 });

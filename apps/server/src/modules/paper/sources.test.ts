@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, envelopeSchema, type PaperDetail, type PaperSearchResponse } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, envelopeSchema } from '@xueba/contract';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { rebuildAbstract } from './sources/openalex.source.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -57,7 +57,7 @@ describe('remote paper sources on recorded responses', () => {
     await new Promise((resolve) => peer.server.close(resolve));
   });
 
-  const setSource = (body: Record<string, string>) => call<{ source: string; semanticscholar_key_set: boolean }>(t.app, 'POST', '/admin/paper/source', { token: admin.token, body });
+  const setSource = (body: Record<string, string>) => callApi(t.app, api.adminSetPaperSource, { token: admin.token, body });
 
   it('rebuilds OpenAlex abstracts from the inverted index', () => {
     expect(rebuildAbstract({ world: [1], hello: [0], again: [3], '!': [2] })).toBe('hello world ! again');
@@ -65,15 +65,15 @@ describe('remote paper sources on recorded responses', () => {
 
   it('lets only admins switch the source', async () => {
     const user = await makeUser(t.app);
-    expect((await call(t.app, 'POST', '/admin/paper/source', { token: user.token, body: { source: 'openalex' } })).status).toBe(403);
-    expect((await call(t.app, 'GET', '/admin/paper/source')).status).toBe(401);
+    expect((await callApi(t.app, api.adminSetPaperSource, { token: user.token, body: { source: 'openalex' } })).status).toBe(403);
+    expect((await callApi(t.app, api.adminPaperSource)).status).toBe(401);
     const bad = await setSource({ source: 'google' });
     expect(bad.status).toBe(400);
   });
 
   it('searches OpenAlex with filters, sort and paging, and shows a work with references, cited-by and related', async () => {
     expect((await setSource({ source: 'openalex' })).body.data.source).toBe('openalex');
-    const res = await call<PaperSearchResponse>(t.app, 'GET', '/paper/search', { query: { keyword: 'open access prevalence', year_from: '2015', year_to: '2020', type: 'journal', open_access: '1', sort: 'citations', page_no: '2', page_size: '2' } });
+    const res = await callApi(t.app, api.paperSearch, { query: { keyword: 'open access prevalence', year_from: '2015', year_to: '2020', type: 'journal', open_access: '1', sort: 'citations', page_no: '2', page_size: '2' } });
     expect(res.status).toBe(200);
     const data = envelopeSchema(api.paperSearch.response).parse(res.body).data;
     expect(data.source).toBe('openalex');
@@ -88,7 +88,7 @@ describe('remote paper sources on recorded responses', () => {
     expect(url.searchParams.get('sort')).toBe('cited_by_count:desc');
     expect([url.searchParams.get('page'), url.searchParams.get('per_page')]).toEqual(['2', '2']);
 
-    const detail = await call<PaperDetail>(t.app, 'GET', '/paper/detail', { query: { id: 'openalex:W2741809807' } });
+    const detail = await callApi(t.app, api.paperDetail, { query: { id: 'openalex:W2741809807' } });
     const d = envelopeSchema(api.paperDetail.response).parse(detail.body).data;
     expect(d.abstract.startsWith('Despite growing interest in Open Access')).toBe(true);
     expect(d.doi).toBe('10.7717/peerj.4375');
@@ -98,19 +98,19 @@ describe('remote paper sources on recorded responses', () => {
     expect(d.cited_by.length).toBe(3);
     expect(d.related.map((r) => r.id)).toEqual(['openalex:W1965040931', 'openalex:W2013140457']);
     expect(d.related[1]!.type).toBe('book_chapter');
-    const gb = await call<{ text: string }>(t.app, 'GET', '/paper/cite', { query: { id: 'openalex:W2741809807', format: 'gbt7714' } });
+    const gb = await callApi(t.app, api.paperCite, { query: { id: 'openalex:W2741809807', format: 'gbt7714' } });
     expect(gb.body.data.text).toBe('PIWOWAR H, PRIEM J, LARIVIÈRE V, et al. The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles[J]. PeerJ, 2018, 6: e4375. DOI:10.7717/peerj.4375.');
   });
 
   it('saves a remote paper as a favourite and serves the saved copy when the source is down', async () => {
     const user = await makeUser(t.app);
-    const add = await call(t.app, 'POST', '/paper/favorite', { token: user.token, body: { id: 'openalex:W2741809807' } });
+    const add = await callApi(t.app, api.paperFavorite, { token: user.token, body: { id: 'openalex:W2741809807' } });
     expect(add.status).toBe(200);
-    const list = await call<{ lists: { id: string; title: string }[] }>(t.app, 'GET', '/paper/favorites', { token: user.token });
+    const list = await callApi(t.app, api.paperFavorites, { token: user.token });
     expect(list.body.data.lists.map((l) => l.id)).toEqual(['openalex:W2741809807']);
     peer.state.mode = 'fail';
     try {
-      const cite = await call<{ text: string }>(t.app, 'GET', '/paper/cite', { query: { id: 'openalex:W2741809807', format: 'apa' } });
+      const cite = await callApi(t.app, api.paperCite, { query: { id: 'openalex:W2741809807', format: 'apa' } });
       expect(cite.status).toBe(200);
       expect(cite.body.data.text).toContain('Piwowar, H., Priem, J.');
     } finally {
@@ -122,26 +122,26 @@ describe('remote paper sources on recorded responses', () => {
     await setSource({ source: 'openalex' });
     peer.state.mode = 'slow';
     try {
-      const slow = await call(t.app, 'GET', '/paper/search', { query: { keyword: 'open access' }, locale: 'en' });
+      const slow = await callApi(t.app, api.paperSearch, { query: { keyword: 'open access' }, locale: 'en' });
       expect([slow.status, slow.body.code, slow.body.msg]).toEqual([504, 0, 'The paper source is unavailable right now, please try again later']);
       peer.state.mode = 'fail';
-      const failed = await call(t.app, 'GET', '/paper/search', { query: { keyword: 'open access' }, locale: 'zh' });
+      const failed = await callApi(t.app, api.paperSearch, { query: { keyword: 'open access' }, locale: 'zh' });
       expect([failed.status, failed.body.msg]).toEqual([502, '论文检索源暂时不可用，请稍后再试']);
-      const detail = await call(t.app, 'GET', '/paper/detail', { query: { id: 'openalex:W999' }, locale: 'en' });
+      const detail = await callApi(t.app, api.paperDetail, { query: { id: 'openalex:W999' }, locale: 'en' });
       expect(detail.status).toBe(502);
     } finally {
       peer.state.mode = 'ok';
     }
-    const missing = await call(t.app, 'GET', '/paper/detail', { query: { id: 'openalex:W999' }, locale: 'en' });
+    const missing = await callApi(t.app, api.paperDetail, { query: { id: 'openalex:W999' }, locale: 'en' });
     expect([missing.status, missing.body.msg]).toEqual([404, 'Paper not found']);
   });
 
   it('searches Semantic Scholar with the API key header and shows references, citations and recommendations', async () => {
     const set = await setSource({ source: 'semanticscholar', semanticscholar_key: 'test-key-123' });
     expect(set.body.data).toMatchObject({ source: 'semanticscholar', semanticscholar_key_set: true });
-    const got = await call<{ semanticscholar_key_set: boolean }>(t.app, 'GET', '/admin/paper/source', { token: admin.token });
+    const got = await callApi(t.app, api.adminPaperSource, { token: admin.token });
     expect(JSON.stringify(got.body)).not.toContain('test-key-123');
-    const res = await call<PaperSearchResponse>(t.app, 'GET', '/paper/search', { query: { keyword: 'literature graph', year_from: '2010', type: 'conference', sort: 'newest' } });
+    const res = await callApi(t.app, api.paperSearch, { query: { keyword: 'literature graph', year_from: '2010', type: 'conference', sort: 'newest' } });
     const data = envelopeSchema(api.paperSearch.response).parse(res.body).data;
     expect(data.count).toBe(2);
     expect(data.lists[0]).toMatchObject({ id: 's2:649def34f8be52c8b66281af98ae884c09aef38b', year: 2018, type: 'conference', citation_count: 453 });
@@ -149,7 +149,7 @@ describe('remote paper sources on recorded responses', () => {
     expect(sent.headers['x-api-key']).toBe('test-key-123');
     const url = new URL(sent.url, 'http://peer');
     expect([url.searchParams.get('query'), url.searchParams.get('year'), url.searchParams.get('publicationTypes')]).toEqual(['literature graph', '2010-', 'Conference']);
-    const detail = await call<PaperDetail>(t.app, 'GET', '/paper/detail', { query: { id: 's2:649def34f8be52c8b66281af98ae884c09aef38b' } });
+    const detail = await callApi(t.app, api.paperDetail, { query: { id: 's2:649def34f8be52c8b66281af98ae884c09aef38b' } });
     const d = envelopeSchema(api.paperDetail.response).parse(detail.body).data;
     expect(d.doi).toBe('10.18653/v1/n18-3011');
     expect(d.references).toHaveLength(2);
@@ -157,10 +157,10 @@ describe('remote paper sources on recorded responses', () => {
     expect(d.references[1]!.id).toBeNull();
     expect(d.cited_by[0]!.title).toBe('Organizing a search for an academic administrator.');
     expect(d.related).toHaveLength(1);
-    const empty = await call(t.app, 'GET', '/paper/search', { query: { keyword: '' }, locale: 'en' });
+    const empty = await callApi(t.app, api.paperSearch, { query: { keyword: '' }, locale: 'en' });
     expect(empty.status).toBe(400);
     await setSource({ source: 'semanticscholar', semanticscholar_key: '' });
-    await call(t.app, 'GET', '/paper/search', { query: { keyword: 'literature graph' } });
+    await callApi(t.app, api.paperSearch, { query: { keyword: 'literature graph' } });
     expect(peer.seen.at(-1)!.headers['x-api-key']).toBeUndefined();
     await setSource({ source: 'local' });
   });

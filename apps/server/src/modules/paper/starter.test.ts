@@ -1,7 +1,7 @@
+import { api } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaperSearchResponse } from '@xueba/contract';
 import { loadEnv } from '../../config/env.js';
-import { call, createTestApp, type TestApp } from '../../test/helpers.js';
+import { createTestApp, type TestApp, callApi } from '../../test/helpers.js';
 import { parseCorpusFile } from './import/formats.js';
 import { readStarterCorpus } from './import/starter.js';
 
@@ -54,7 +54,7 @@ describe('a library started from the starter corpus', () => {
   });
 
   it('finds machine-learning papers for 机器学习 without a model, and says what it also searched', async () => {
-    const res = await call<PaperSearchResponse>(t.app, 'GET', '/paper/search', { query: { keyword: '机器学习', page_size: '10' }, locale: 'zh' });
+    const res = await callApi(t.app, api.paperSearch, { query: { keyword: '机器学习', page_size: '10' }, locale: 'zh' });
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data.also_searched).toBe('machine learning');

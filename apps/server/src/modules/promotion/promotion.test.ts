@@ -1,9 +1,8 @@
+import { api, type Withdrawal } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Commission, PromotionSettings, PromotionSummary, Withdrawal } from '@xueba/contract';
-import { call } from '../../test/helpers.js';
+import { call, callApi } from '../../test/helpers.js';
 import { promoFixture, type PromoFixture, type User } from '../../test/promo-fixture.js';
 
-type Page<T> = { lists: T[]; count: number };
 const DAY = 86_400_000;
 
 describe('distribution programme and withdrawals', () => {
@@ -16,10 +15,10 @@ describe('distribution programme and withdrawals', () => {
   });
 
   const app = () => f.t.app;
-  const summary = async (u: User) => (await call<PromotionSummary>(app(), 'GET', '/promotion/summary', { token: u.token })).body.data;
-  const commissions = async (u: User) => (await call<Page<Commission>>(app(), 'GET', '/promotion/orders', { token: u.token })).body.data;
+  const summary = async (u: User) => (await callApi(app(), api.promotionSummary, { token: u.token })).body.data;
+  const commissions = async (u: User) => (await callApi(app(), api.promotionOrders, { token: u.token })).body.data;
   const apply = (u: User, amount: unknown, locale = 'en') =>
-    call<Withdrawal>(app(), 'POST', '/withdraw/apply', { token: u.token, locale, body: { amount, method: 'alipay', name: '张三', account: 'zhangsan@example.com' } });
+    callApi(app(), api.withdrawApply, { token: u.token, locale, body: { amount, method: 'alipay', name: '张三', account: 'zhangsan@example.com' } });
   const admin = (path: string, body: unknown) => call<Withdrawal>(app(), 'POST', path, { token: f.admin.token, locale: 'en', body });
 
   /** A promoter whose commission is already settled and available: 100 % of one paid order, no pending days. */
@@ -44,7 +43,7 @@ describe('distribution programme and withdrawals', () => {
     const s = await summary(promoter);
     expect(s).toMatchObject({ pending: rows.lists[0]?.amount, settled: 0, available: 0, invitee_count: 1 });
     expect(s.link).toContain(`share_id=${s.share_id}`);
-    const invitees = (await call<Page<{ order_count: number; commission: number }>>(app(), 'GET', '/promotion/invitees', { token: promoter.token })).body.data;
+    const invitees = (await callApi(app(), api.promotionInvitees, { token: promoter.token })).body.data;
     expect(invitees.lists).toEqual([expect.objectContaining({ order_count: 1, commission: rows.lists[0]?.amount })]);
     // The buyer themselves earns nothing; someone without an inviter creates no commission.
     expect((await commissions(invitee)).count).toBe(0);
@@ -89,11 +88,11 @@ describe('distribution programme and withdrawals', () => {
 
     const paid = await f.pay(invitee);
     expect((await commissions(promoter)).lists[0]).toMatchObject({ order_no: paid.order_no, status: 'pending' });
-    const refund = await call<{ commission_cancelled: boolean }>(app(), 'POST', '/admin/order/refund', { token: f.admin.token, body: { order_no: paid.order_no, reason: 'customer asked' } });
+    const refund = await callApi(app(), api.adminOrderRefund, { token: f.admin.token, body: { order_no: paid.order_no, reason: 'customer asked' } });
     expect(refund.body.data).toMatchObject({ status: 'refunded', commission_cancelled: true });
-    const again = await call<{ commission_cancelled: boolean }>(app(), 'POST', '/admin/order/refund', { token: f.admin.token, body: { order_no: paid.order_no, reason: 'customer asked' } });
+    const again = await callApi(app(), api.adminOrderRefund, { token: f.admin.token, body: { order_no: paid.order_no, reason: 'customer asked' } });
     expect(again.status).toBe(200);
-    expect((await call(app(), 'POST', '/admin/order/refund', { token: f.admin.token, body: { order_no: late.order_no, reason: 'x' } })).status).toBe(409);
+    expect((await callApi(app(), api.adminOrderRefund, { token: f.admin.token, body: { order_no: late.order_no, reason: 'x' } })).status).toBe(409);
     expect((await commissions(promoter)).lists[0]).toMatchObject({ status: 'cancelled', cancel_reason: 'refund: customer asked' });
     f.t.clock.advance(8 * DAY);
     expect(await summary(promoter)).toMatchObject({ pending: 0, settled: 0, available: 0 });
@@ -110,8 +109,8 @@ describe('distribution programme and withdrawals', () => {
     const low = await apply(promoter, 999);
     expect(low.status).toBe(400);
     expect(low.body.msg).toBe('The withdrawal must be at least ¥10');
-    expect((await call(app(), 'POST', '/withdraw/apply', { token: promoter.token, body: { amount: 1000, method: 'paypal', name: 'a', account: 'b' } })).status).toBe(400);
-    expect((await call(app(), 'POST', '/withdraw/apply', { token: promoter.token, body: { amount: 1000, method: 'bank', name: ' ', account: 'b' } })).status).toBe(400);
+    expect((await callApi(app(), api.withdrawApply, { token: promoter.token, body: { amount: 1000, method: 'paypal', name: 'a', account: 'b' } })).status).toBe(400);
+    expect((await callApi(app(), api.withdrawApply, { token: promoter.token, body: { amount: 1000, method: 'bank', name: ' ', account: 'b' } })).status).toBe(400);
   });
 
   it('two concurrent requests for the whole balance: exactly one is held, the other is "insufficient"', async () => {
@@ -122,7 +121,7 @@ describe('distribution programme and withdrawals', () => {
     const ok = [a, b].find((r) => r.status === 200)?.body.data;
     expect(ok).toMatchObject({ amount: available, status: 'pending', account: expect.stringMatching(/^\*+\.com$/) });
     expect(await summary(promoter)).toMatchObject({ available: 0, held: available, withdrawn: 0 });
-    expect((await call<Page<Withdrawal>>(app(), 'GET', '/withdraw/lists', { token: promoter.token })).body.data.count).toBe(1);
+    expect((await callApi(app(), api.withdrawLists, { token: promoter.token })).body.data.count).toBe(1);
   });
 
   it('reject returns the held money through the ledger; approve then paid removes it; admin actions are idempotent state transitions', async () => {
@@ -148,9 +147,9 @@ describe('distribution programme and withdrawals', () => {
     expect((await admin('/admin/withdraw/reject', { id: 999_999, reason: 'x' })).status).toBe(404);
     expect((await admin('/admin/withdraw/reject', { id: second.id, reason: '' })).status).toBe(400);
 
-    const list = (await call<Page<Withdrawal & { user_id: number }>>(app(), 'GET', '/admin/withdrawals', { token: f.admin.token, query: { user_id: String(promoter.user.id) } })).body.data;
+    const list = (await callApi(app(), api.adminWithdrawals, { token: f.admin.token, query: { user_id: String(promoter.user.id) } })).body.data;
     expect(list.lists.map((w) => w.status)).toEqual(['paid', 'rejected']);
-    expect((await call(app(), 'GET', '/admin/withdrawals', { token: promoter.token })).status).toBe(403);
+    expect((await callApi(app(), api.adminWithdrawals, { token: promoter.token })).status).toBe(403);
     const history = await f.t.owned.ctx.db.selectFrom('ledger').select(['asset', 'delta', 'reason', 'ref_type', 'ref_id']).where('user_id', '=', promoter.user.id).where('ref_type', '=', 'withdrawal').orderBy('id').execute();
     expect(history.map((h) => `${h.reason}:${h.asset}:${h.delta}`)).toEqual([
       `withdraw_hold:commission:-${half}`,
@@ -165,7 +164,7 @@ describe('distribution programme and withdrawals', () => {
 
   it('the admin lists commissions; the poster is an SVG with the QR code of the invitation link', async () => {
     const { promoter } = await f.pair();
-    const list = await call<Page<Commission & { promoter_id: number }>>(app(), 'GET', '/admin/commissions', { token: f.admin.token, query: { status: 'settled' } });
+    const list = await callApi(app(), api.adminCommissions, { token: f.admin.token, query: { status: 'settled' } });
     expect(list.status).toBe(200);
     expect(list.body.data.lists.every((c) => c.status === 'settled')).toBe(true);
     const { share_id } = await summary(promoter);
@@ -179,30 +178,30 @@ describe('distribution programme and withdrawals', () => {
   });
 
   it('an invitation reward set to unlock on the first payment waits for a fulfilled order (not a closed one)', async () => {
-    const settings = (await call<PromotionSettings>(app(), 'GET', '/admin/promotion/settings', { token: f.admin.token })).body.data;
-    await call(app(), 'POST', '/admin/promotion/settings', { token: f.admin.token, body: { ...settings, invite: { ...settings.invite, enabled: true, unlock: 'first_payment' } } });
+    const settings = (await callApi(app(), api.adminPromotionSettings, { token: f.admin.token })).body.data;
+    await callApi(app(), api.adminPromotionSettingsSave, { token: f.admin.token, body: { ...settings, invite: { ...settings.invite, enabled: true, unlock: 'first_payment' } } });
     const { promoter, invitee } = await f.pair();
     const before = await f.balance(invitee.user.id, 'conversation_count');
-    const pending = (await call<{ rewards_pending: number }>(app(), 'POST', '/share/invite', { token: promoter.token })).body.data;
+    const pending = (await callApi(app(), api.invite, { token: promoter.token })).body.data;
     expect(pending.rewards_pending).toBe(1);
     const late = await f.order(invitee);
     f.t.clock.advance(31 * 60_000);
     await f.notify({ order_no: late.order_no, paid_amount: late.amount, trade_no: 'LATE2' });
     expect(await f.balance(invitee.user.id, 'conversation_count')).toBe(before);
     await f.pay(invitee);
-    const invite = (await call<{ rewards_pending: number; earned: { conversation_count: number } }>(app(), 'POST', '/share/invite', { token: promoter.token })).body.data;
+    const invite = (await callApi(app(), api.invite, { token: promoter.token })).body.data;
     expect(invite).toMatchObject({ rewards_pending: 0, earned: { conversation_count: settings.invite.inviter_reward.conversation_count } });
     const gained = (await f.balance(invitee.user.id, 'conversation_count')) - before;
     expect(gained).toBe(settings.invite.invitee_reward.conversation_count + f.packages[0]!.conversation_count + f.packages[0]!.gift_conversation_count);
-    await call(app(), 'POST', '/admin/promotion/settings', { token: f.admin.token, body: settings });
+    await callApi(app(), api.adminPromotionSettingsSave, { token: f.admin.token, body: settings });
   });
 
   it('the ledger audit recomputes the commission assets too: clean after all of the above, a tampered hold shows', async () => {
-    const audit = await call<{ mismatches: unknown[] }>(app(), 'GET', '/admin/ledger/audit', { token: f.admin.token });
+    const audit = await callApi(app(), api.ledgerAudit, { token: f.admin.token });
     expect(audit.body.data.mismatches).toEqual([]);
     const held = await f.t.owned.ctx.db.selectFrom('balances').select(['user_id', 'amount']).where('asset', '=', 'commission_held').where('amount', '>', '0').executeTakeFirstOrThrow();
     await f.t.owned.ctx.db.updateTable('balances').set({ amount: String(Number(held.amount) + 7) }).where('user_id', '=', held.user_id).where('asset', '=', 'commission_held').execute();
-    const tampered = await call<{ mismatches: unknown[] }>(app(), 'GET', '/admin/ledger/audit', { token: f.admin.token });
+    const tampered = await callApi(app(), api.ledgerAudit, { token: f.admin.token });
     expect(tampered.body.data.mismatches).toEqual([{ user_id: held.user_id, asset: 'commission_held', balance: Number(held.amount) + 7, ledger_sum: Number(held.amount) }]);
     await f.t.owned.ctx.db.updateTable('balances').set({ amount: held.amount }).where('user_id', '=', held.user_id).where('asset', '=', 'commission_held').execute();
   });

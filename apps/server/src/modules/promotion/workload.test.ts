@@ -1,7 +1,7 @@
+import { api, type Order } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Order, PromotionSummary, Withdrawal } from '@xueba/contract';
-import { call } from '../../test/helpers.js';
+import { call, callApi } from '../../test/helpers.js';
 import { promoFixture, type PromoFixture, type User } from '../../test/promo-fixture.js';
 
 /** Small seeded PRNG (mulberry32) so a failing run can be replayed with its seed. */
@@ -39,7 +39,7 @@ describe('randomized concurrent workload over redemptions, payments, withdrawals
     // Every invitee pays once up front, so promoters have commission to withdraw from the start.
     await Promise.all(invitees.map((u) => f.pay(u, f.packages[2])));
 
-    const batch = await call<{ codes: string[] }>(app, 'POST', '/admin/redeem/batch', { token: f.admin.token, body: { count: 3, uses_per_code: 2, one_per_user: true, grant: { word_count: 777 } } });
+    const batch = await callApi(app, api.adminRedeemBatch, { token: f.admin.token, body: { count: 3, uses_per_code: 2, one_per_user: true, grant: { word_count: 777 } } });
     const codes = batch.body.data.codes;
     const orders: Order[] = [];
     const withdrawals: number[] = [];
@@ -68,9 +68,9 @@ describe('randomized concurrent workload over redemptions, payments, withdrawals
       // Withdrawals of random amounts (some too large, some the whole balance).
       async () => {
         const promoter = pick(promoters);
-        const s = (await call<PromotionSummary>(app, 'GET', '/promotion/summary', { token: promoter.token })).body.data;
+        const s = (await callApi(app, api.promotionSummary, { token: promoter.token })).body.data;
         const amount = random() < 0.3 ? s.available : 100 + Math.floor(random() * Math.max(1, s.available));
-        const r = await call<Withdrawal>(app, 'POST', '/withdraw/apply', { token: promoter.token, body: { amount, method: 'bank', name: 'Li', account: '6222020000000000' } });
+        const r = await callApi(app, api.withdrawApply, { token: promoter.token, body: { amount, method: 'bank', name: 'Li', account: '6222020000000000' } });
         if (r.status === 200) withdrawals.push(r.body.data.id);
         else expect(r.body.msg === '可提现佣金不足' || amount < 100 || amount > 100_000_000, JSON.stringify(r.body)).toBe(true);
       },
@@ -82,7 +82,7 @@ describe('randomized concurrent workload over redemptions, payments, withdrawals
         return Promise.all([1, 2].map(() => call(app, 'POST', path, { token: f.admin.token, body: { id, reason: 'random review' } })));
       },
       // Task claims and events.
-      async () => call(app, 'POST', '/task/signin', { token: pick(everyone).token }),
+      async () => callApi(app, api.taskSignin, { token: pick(everyone).token }),
       async () => app.services.tasks.record(pick(everyone).user.id, pick(['share', 'chat', 'template'] as const)),
       // Time passes (orders close, days roll over).
       async () => f.t.clock.advance(Math.floor(random() * 4 * 60_000)),
@@ -90,7 +90,7 @@ describe('randomized concurrent workload over redemptions, payments, withdrawals
 
     // A fixed start so the random part always has holds to review: each promoter asks for a part of their balance.
     for (const promoter of promoters) {
-      const r = await call<Withdrawal>(app, 'POST', '/withdraw/apply', { token: promoter.token, body: { amount: 100, method: 'alipay', name: 'Wang', account: 'w@example.com' } });
+      const r = await callApi(app, api.withdrawApply, { token: promoter.token, body: { amount: 100, method: 'alipay', name: 'Wang', account: 'w@example.com' } });
       expect(r.status).toBe(200);
       withdrawals.push(r.body.data.id);
     }
@@ -103,7 +103,7 @@ describe('randomized concurrent workload over redemptions, payments, withdrawals
     // Settle anything due, then check.
     await app.services.promotion.distribution.settleDue(null);
 
-    const audit = await call<{ mismatches: unknown[] }>(app, 'GET', '/admin/ledger/audit', { token: f.admin.token });
+    const audit = await callApi(app, api.ledgerAudit, { token: f.admin.token });
     expect(audit.body.data.mismatches, `seed ${seed}`).toEqual([]);
 
     const db = f.t.owned.ctx.db;

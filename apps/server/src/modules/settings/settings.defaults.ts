@@ -36,6 +36,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   draw_square_config: { is_open: true },
   mindmap_config: { is_open: true },
   voice_broadcast: false,
+  // About 1.5 hours of the parse thread on two cores (decision 0029).
+  doc_ocr: { pages_per_day: 1000, pages_per_user_per_day: 300 },
   chat_limit: 3,
   draw_limit: 1,
   qrcode_limit: 3,

@@ -1,6 +1,6 @@
+import { api, type Envelope } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 
 interface Invite {
   share_id: string;
@@ -31,19 +31,19 @@ describe('share: invite, click, bind, click IDs', () => {
   }
 
   it('POST /share/invite gives the link on PUBLIC_URL and the counts; signed out gets -1', async () => {
-    const signedOut = await call(t.app, 'POST', '/share/invite', { body: {}, locale: 'en' });
+    const signedOut = await callApi(t.app, api.invite, { body: {}, locale: 'en' });
     expect(signedOut.status).toBe(401);
     expect(signedOut.body).toMatchObject({ code: -1, msg: 'Please log in before proceeding' });
 
     const owner = await makeUser(t.app);
-    const invite = await call<Invite>(t.app, 'POST', '/share/invite', { token: owner.token, body: {} });
+    const invite = await callApi(t.app, api.invite, { token: owner.token, body: {} });
     expect(invite.status).toBe(200);
     expect(invite.body.data).toEqual({
       share_id: owner.user.share_id,
       link: `https://xueba.example/?share_id=${owner.user.share_id}`,
       invite_count: 0,
       click_count: 0,
-      // Invitation rewards (issue 6): the default offer, nothing earned yet.
+      // Invitation rewards: the default offer, nothing earned yet.
       rewards: { enabled: true, unlock: 'first_use', inviter: { conversation_count: 20, word_count: 0, drawing_count: 0 }, invitee: { conversation_count: 10, word_count: 0, drawing_count: 0 } },
       earned: { conversation_count: 0, word_count: 0, drawing_count: 0 },
       rewards_pending: 0,
@@ -71,27 +71,27 @@ describe('share: invite, click, bind, click IDs', () => {
     expect((await clickFrom('10.0.0.1', shareId)).body.code).toBe(1);
     expect((await clickFrom('10.0.0.2', shareId)).body.code).toBe(1);
     await clickFrom('10.0.0.3', shareId, owner.token);
-    let invite = await call<Invite>(t.app, 'POST', '/share/invite', { token: owner.token, body: {} });
+    let invite = await callApi(t.app, api.invite, { token: owner.token, body: {} });
     expect(invite.body.data.click_count).toBe(2);
 
     t.clock.advance(24 * 60 * 60 * 1000);
     await clickFrom('10.0.0.1', shareId);
-    invite = await call<Invite>(t.app, 'POST', '/share/invite', { token: owner.token, body: {} });
+    invite = await callApi(t.app, api.invite, { token: owner.token, body: {} });
     expect(invite.body.data.click_count).toBe(3);
 
     const rows = await t.owned.ctx.db.selectFrom('share_clicks').select(['ip_hash']).where('inviter_id', '=', owner.user.id).execute();
     expect(rows.every((r) => r.ip_hash !== null && !r.ip_hash.includes('10.0.0'))).toBe(true);
 
-    const unknown = await call(t.app, 'POST', '/share/click', { body: { share_id: 'nobody_has_this' }, locale: 'en' });
+    const unknown = await callApi(t.app, api.click, { body: { share_id: 'nobody_has_this' }, locale: 'en' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 0, show: 1, msg: 'Invalid invitation link' });
 
-    const malformed = await call(t.app, 'POST', '/share/click', { body: { share_id: "x' OR 1=1 --" }, locale: 'en' });
+    const malformed = await callApi(t.app, api.click, { body: { share_id: "x' OR 1=1 --" }, locale: 'en' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.msg).toBe('Invalid invitation link');
-    const missing = await call(t.app, 'POST', '/share/click', { body: {}, locale: 'en' });
+    const missing = await callApi(t.app, api.click, { body: {}, locale: 'en' });
     expect(missing.status).toBe(400);
-    const wrongType = await call(t.app, 'POST', '/share/click', { body: { share_id: 42 }, locale: 'en' });
+    const wrongType = await callApi(t.app, api.click, { body: { share_id: 42 }, locale: 'en' });
     expect(wrongType.status).toBe(400);
   });
 
@@ -100,22 +100,22 @@ describe('share: invite, click, bind, click IDs', () => {
     const invitee = await makeUser(t.app);
     const other = await makeUser(t.app);
 
-    const signedOut = await call(t.app, 'POST', '/share/bind', { body: { share_id: inviter.user.share_id } });
+    const signedOut = await callApi(t.app, api.bind, { body: { share_id: inviter.user.share_id } });
     expect(signedOut.status).toBe(401);
     expect(signedOut.body.code).toBe(-1);
 
-    const self = await call(t.app, 'POST', '/share/bind', { token: invitee.token, body: { share_id: invitee.user.share_id }, locale: 'en' });
+    const self = await callApi(t.app, api.bind, { token: invitee.token, body: { share_id: invitee.user.share_id }, locale: 'en' });
     expect(self.status).toBe(400);
     expect(self.body.msg).toBe('You cannot invite yourself');
 
-    const unknown = await call(t.app, 'POST', '/share/bind', { token: invitee.token, body: { share_id: 'no_such_share' }, locale: 'ja' });
+    const unknown = await callApi(t.app, api.bind, { token: invitee.token, body: { share_id: 'no_such_share' }, locale: 'ja' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toBe('招待リンクが無効です');
 
-    const badSn = await call(t.app, 'POST', '/share/bind', { token: invitee.token, body: { share_id: inviter.user.share_id, user_sn: '<script>' } });
+    const badSn = await callApi(t.app, api.bind, { token: invitee.token, body: { share_id: inviter.user.share_id, user_sn: '<script>' } });
     expect(badSn.status).toBe(400);
 
-    const bound = await call<{ bound: boolean }>(t.app, 'POST', '/share/bind', {
+    const bound = await callApi(t.app, api.bind, {
       token: invitee.token,
       body: { share_id: inviter.user.share_id, user_sn: 'sn_42' },
     });
@@ -125,33 +125,33 @@ describe('share: invite, click, bind, click IDs', () => {
     expect(row).toEqual({ inviter_id: inviter.user.id, user_sn: 'sn_42' });
 
     // A retry of the same binding is a harmless success.
-    const again = await call<{ bound: boolean }>(t.app, 'POST', '/share/bind', { token: invitee.token, body: { share_id: inviter.user.share_id } });
+    const again = await callApi(t.app, api.bind, { token: invitee.token, body: { share_id: inviter.user.share_id } });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ bound: true });
 
-    const second = await call<{ bound: boolean }>(t.app, 'POST', '/share/bind', { token: invitee.token, body: { share_id: other.user.share_id }, locale: 'en' });
+    const second = await callApi(t.app, api.bind, { token: invitee.token, body: { share_id: other.user.share_id }, locale: 'en' });
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ code: 0, data: { bound: false }, show: 1, msg: 'An inviter is already bound' });
+    expect(second.body).toEqual({ code: 0, data: { bound: false }, show: 1, msg: 'An inviter is already bound', key: 'share_already_bound' });
 
-    const cycle = await call(t.app, 'POST', '/share/bind', { token: inviter.token, body: { share_id: invitee.user.share_id }, locale: 'en' });
+    const cycle = await callApi(t.app, api.bind, { token: inviter.token, body: { share_id: invitee.user.share_id }, locale: 'en' });
     expect(cycle.status).toBe(409);
     expect(cycle.body.msg).toBe('You cannot be invited by someone you invited');
     const inviterRow = await t.owned.ctx.db.selectFrom('users').select('inviter_id').where('id', '=', inviter.user.id).executeTakeFirstOrThrow();
     expect(inviterRow.inviter_id).toBeNull();
 
-    const invite = await call<Invite>(t.app, 'POST', '/share/invite', { token: inviter.token, body: {} });
+    const invite = await callApi(t.app, api.invite, { token: inviter.token, body: {} });
     expect(invite.body.data.invite_count).toBe(1);
   });
 
   it('POST /channel360/bindClickId records click IDs and keeps the first one on a signed-in user', async () => {
-    const anonymous = await call(t.app, 'POST', '/channel360/bindClickId', { body: { click_id: 'qhclickid-anon-1', channel: '360' } });
+    const anonymous = await callApi(t.app, api.bindClickId, { body: { click_id: 'qhclickid-anon-1', channel: '360' } });
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.code).toBe(1);
 
     const user = await makeUser(t.app);
-    await call(t.app, 'POST', '/channel360/bindClickId', { token: user.token, body: { click_id: 'qhclickid-first' } });
-    await call(t.app, 'POST', '/channel360/bindClickId', { token: user.token, body: { click_id: 'qhclickid-first' } });
-    await call(t.app, 'POST', '/channel360/bindClickId', { token: user.token, body: { click_id: 'qhclickid-second' } });
+    await callApi(t.app, api.bindClickId, { token: user.token, body: { click_id: 'qhclickid-first' } });
+    await callApi(t.app, api.bindClickId, { token: user.token, body: { click_id: 'qhclickid-first' } });
+    await callApi(t.app, api.bindClickId, { token: user.token, body: { click_id: 'qhclickid-second' } });
     const stored = await t.owned.ctx.db.selectFrom('users').select('click_id').where('id', '=', user.user.id).executeTakeFirstOrThrow();
     expect(stored.click_id).toBe('qhclickid-first');
     const clicks = await t.owned.ctx.db.selectFrom('ad_clicks').select(['click_id', 'user_id', 'channel']).orderBy('id').execute();
@@ -162,15 +162,15 @@ describe('share: invite, click, bind, click IDs', () => {
     ]);
 
     // A bad token on an optional-auth call is treated as signed out, not as an error.
-    const forged = await call(t.app, 'POST', '/channel360/bindClickId', { token: 'forged-token-forged-token-forged', body: { click_id: 'qhclickid-forged' } });
+    const forged = await callApi(t.app, api.bindClickId, { token: 'forged-token-forged-token-forged', body: { click_id: 'qhclickid-forged' } });
     expect(forged.status).toBe(200);
 
     for (const body of [{}, { click_id: '' }, { click_id: 'x'.repeat(201) }, { click_id: ['a'] }]) {
-      const bad = await call(t.app, 'POST', '/channel360/bindClickId', { body, locale: 'en' });
+      const bad = await callApi(t.app, api.bindClickId, { body, locale: 'en' });
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe(0);
     }
-    const malformed = await call(t.app, 'POST', '/channel360/bindClickId', { rawBody: '{"click_id":', locale: 'en' });
+    const malformed = await callApi(t.app, api.bindClickId, { rawBody: '{"click_id":', locale: 'en' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.msg).toBe('The request body is not valid JSON');
   });

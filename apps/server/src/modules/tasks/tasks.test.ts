@@ -1,12 +1,10 @@
+import { api, type AdminTask, type PromotionSettings } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TasksRepository } from './tasks.repository.js';
-import type { AdminTask, PromotionSettings, Task } from '@xueba/contract';
-import { call, makeUser } from '../../test/helpers.js';
+import { makeUser, callApi } from '../../test/helpers.js';
 import { startAiTestApp, type AiTestApp } from '../../test/ai-app.js';
 import { stream } from '../../test/sse-client.js';
 
-type Lists = { day: string; lists: Task[] };
-type Invite = { share_id: string; invite_count: number; earned: { conversation_count: number }; rewards_pending: number; rewards: { unlock: string } };
 
 describe('daily tasks and invitation rewards', () => {
   let ai: AiTestApp;
@@ -32,34 +30,34 @@ describe('daily tasks and invitation rewards', () => {
     return rows.map((r) => r.idempotency_key ?? '');
   }
   async function setInvite(patch: Partial<PromotionSettings['invite']>): Promise<void> {
-    const current = (await call<PromotionSettings>(app(), 'GET', '/admin/promotion/settings', { token: ai.admin.token })).body.data;
-    const saved = await call(app(), 'POST', '/admin/promotion/settings', { token: ai.admin.token, body: { ...current, invite: { ...current.invite, ...patch } } });
+    const current = (await callApi(app(), api.adminPromotionSettings, { token: ai.admin.token })).body.data;
+    const saved = await callApi(app(), api.adminPromotionSettingsSave, { token: ai.admin.token, body: { ...current, invite: { ...current.invite, ...patch } } });
     expect(saved.status).toBe(200);
   }
   async function bind(inviter: { token: string }, invitee: { token: string }) {
-    const { share_id } = (await call<Invite>(app(), 'POST', '/share/invite', { token: inviter.token })).body.data;
-    const bound = await call(app(), 'POST', '/share/bind', { token: invitee.token, body: { share_id } });
+    const { share_id } = (await callApi(app(), api.invite, { token: inviter.token })).body.data;
+    const bound = await callApi(app(), api.bind, { token: invitee.token, body: { share_id } });
     expect(bound.status).toBe(200);
     return share_id;
   }
 
   it('lists the seeded tasks with today (UTC+8) progress; sign-in pays once per day even under 10 concurrent claims', async () => {
     const u = await newUser();
-    const before = (await call<Lists>(app(), 'GET', '/task/lists', { token: u.token, locale: 'en' })).body.data;
+    const before = (await callApi(app(), api.taskLists, { token: u.token, locale: 'en' })).body.data;
     expect(before.lists.map((t) => t.kind)).toEqual(['signin', 'chat', 'template', 'share', 'invite']);
     expect(before.lists[0]).toMatchObject({ name: 'Daily sign-in', daily_limit: 1, done_today: 0, completed: false, reward: { conversation_count: 5 } });
     expect(before.day).toBe(new Date(ai.t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10));
 
-    const results = await Promise.all(Array.from({ length: 10 }, () => call(app(), 'POST', '/task/signin', { token: u.token, locale: 'en' })));
+    const results = await Promise.all(Array.from({ length: 10 }, () => callApi(app(), api.taskSignin, { token: u.token, locale: 'en' })));
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
     expect(results.find((r) => r.status === 409)?.body.msg).toBe('You have already completed this task today');
     expect(await u.gained()).toBe(5);
-    const after = (await call<Lists>(app(), 'GET', '/task/lists', { token: u.token })).body.data;
+    const after = (await callApi(app(), api.taskLists, { token: u.token })).body.data;
     expect(after.lists[0]).toMatchObject({ done_today: 1, completed: true });
 
     // The next UTC+8 day, it can be claimed again, with its own idempotency key.
     ai.t.clock.advance(24 * 3_600_000);
-    expect((await call(app(), 'POST', '/task/signin', { token: u.token })).status).toBe(200);
+    expect((await callApi(app(), api.taskSignin, { token: u.token })).status).toBe(200);
     expect(await u.gained()).toBe(10);
     const keys = (await ledgerKeys(u.user.id)).filter((k) => k.startsWith('task:'));
     expect(keys).toHaveLength(2);
@@ -70,7 +68,7 @@ describe('daily tasks and invitation rewards', () => {
   it('enforces a daily limit under concurrent events (share task: 3 a day)', async () => {
     const u = await newUser();
     await Promise.all(Array.from({ length: 12 }, () => app().services.tasks.record(u.user.id, 'share')));
-    const share = (await call<Lists>(app(), 'GET', '/task/lists', { token: u.token })).body.data.lists.find((t) => t.kind === 'share');
+    const share = (await callApi(app(), api.taskLists, { token: u.token })).body.data.lists.find((t) => t.kind === 'share');
     expect(share).toMatchObject({ done_today: 3, daily_limit: 3, completed: true });
     expect(await u.gained()).toBe(3);
   });
@@ -89,23 +87,23 @@ describe('daily tasks and invitation rewards', () => {
       take.mockRestore();
     }
 
-    const tasks = (await call<{ lists: AdminTask[] }>(app(), 'GET', '/admin/tasks', { token: ai.admin.token })).body.data.lists;
+    const tasks = (await callApi(app(), api.adminTasks, { token: ai.admin.token })).body.data.lists;
     const share = tasks.find((t) => t.kind === 'share')!;
     const { id, ...input } = share;
     try {
-      expect((await call(app(), 'POST', '/admin/task/save', { token: ai.admin.token, body: { id, task: { ...input, daily_limit: 4 } } })).status).toBe(200);
+      expect((await callApi(app(), api.adminTaskSave, { token: ai.admin.token, body: { id, task: { ...input, daily_limit: 4 } } })).status).toBe(200);
       await app().services.tasks.record(u.user.id, 'share');
       expect(await u.gained()).toBe(4);
       expect((await progress()).done).toBe(4);
     } finally {
-      await call(app(), 'POST', '/admin/task/save', { token: ai.admin.token, body: { id, task: input } });
+      await callApi(app(), api.adminTaskSave, { token: ai.admin.token, body: { id, task: input } });
     }
   });
 
   it('a counted click on the share link completes the owner\'s share task; the owner\'s own click does not', async () => {
     const owner = await newUser();
-    const { share_id } = (await call<Invite>(app(), 'POST', '/share/invite', { token: owner.token })).body.data;
-    await call(app(), 'POST', '/share/click', { token: owner.token, body: { share_id } });
+    const { share_id } = (await callApi(app(), api.invite, { token: owner.token })).body.data;
+    await callApi(app(), api.click, { token: owner.token, body: { share_id } });
     expect(await owner.gained()).toBe(0);
     const click = await app().inject({ method: 'POST', url: '/api/share/click', payload: { share_id }, remoteAddress: '10.9.8.7' });
     expect(click.statusCode).toBe(200);
@@ -113,19 +111,19 @@ describe('daily tasks and invitation rewards', () => {
   });
 
   it('admin edits tasks (texts, limit, reward) and switches them off; bad values are refused', async () => {
-    const tasks = (await call<{ lists: AdminTask[] }>(app(), 'GET', '/admin/tasks', { token: ai.admin.token })).body.data.lists;
+    const tasks = (await callApi(app(), api.adminTasks, { token: ai.admin.token })).body.data.lists;
     const signin = tasks.find((t) => t.kind === 'signin') as AdminTask;
     const { id, ...input } = signin;
     for (const bad of [{ daily_limit: 0 }, { daily_limit: 101 }, { reward: { ...input.reward, word_count: -1 } }, { reward: { ...input.reward, drawing_count: 1.5 } }]) {
-      expect((await call(app(), 'POST', '/admin/task/save', { token: ai.admin.token, body: { id, task: { ...input, ...bad } } })).status).toBe(400);
+      expect((await callApi(app(), api.adminTaskSave, { token: ai.admin.token, body: { id, task: { ...input, ...bad } } })).status).toBe(400);
     }
-    const created = await call<AdminTask>(app(), 'POST', '/admin/task/save', { token: ai.admin.token, body: { task: { ...input, kind: 'template', name: { ...input.name, en: 'Write twice' }, daily_limit: 2, enabled: false } } });
+    const created = await callApi(app(), api.adminTaskSave, { token: ai.admin.token, body: { task: { ...input, kind: 'template', name: { ...input.name, en: 'Write twice' }, daily_limit: 2, enabled: false } } });
     expect(created.status).toBe(200);
     const user = await makeUser(app());
-    expect((await call(app(), 'GET', '/admin/tasks', { token: user.token })).status).toBe(403);
-    const visible = (await call<Lists>(app(), 'GET', '/task/lists', { token: user.token, locale: 'en' })).body.data.lists;
+    expect((await callApi(app(), api.adminTasks, { token: user.token })).status).toBe(403);
+    const visible = (await callApi(app(), api.taskLists, { token: user.token, locale: 'en' })).body.data.lists;
     expect(visible.some((t) => t.name === 'Write twice')).toBe(false);
-    expect((await call(app(), 'POST', '/admin/task/save', { token: ai.admin.token, body: { id: 999_999, task: input } })).status).toBe(404);
+    expect((await callApi(app(), api.adminTaskSave, { token: ai.admin.token, body: { id: 999_999, task: input } })).status).toBe(404);
   });
 
   it('invitation rewards wait for the invitee\'s first real answer when configured, and are granted once', async () => {
@@ -133,7 +131,7 @@ describe('daily tasks and invitation rewards', () => {
     const inviter = await newUser();
     const invitee = await newUser();
     await bind(inviter, invitee);
-    let mine = (await call<Invite>(app(), 'POST', '/share/invite', { token: inviter.token })).body.data;
+    let mine = (await callApi(app(), api.invite, { token: inviter.token })).body.data;
     expect(mine).toMatchObject({ invite_count: 1, rewards_pending: 1, earned: { conversation_count: 0 }, rewards: { unlock: 'first_use' } });
     // A sign-up alone earns nothing, not even the inviter's "invite a friend" task.
     expect(await inviter.gained()).toBe(0);
@@ -148,7 +146,7 @@ describe('daily tasks and invitation rewards', () => {
     ai.fake.next({ chunks: ['Hi', ' there'] });
     const answered = await stream(ai.base, '/chat/send', { content: 'hello' }, { token: invitee.token });
     expect(answered.events.at(-1)?.type).toBe('end');
-    mine = (await call<Invite>(app(), 'POST', '/share/invite', { token: inviter.token })).body.data;
+    mine = (await callApi(app(), api.invite, { token: inviter.token })).body.data;
     expect(mine).toMatchObject({ rewards_pending: 0, earned: { conversation_count: 20 } });
     // The reward (20) and now the "invite a friend" task (10).
     expect(await inviter.gained()).toBe(30);
@@ -179,14 +177,14 @@ describe('daily tasks and invitation rewards', () => {
     expect(await other.gained()).toBe(0);
     // Without invitation rewards, the binding itself completes the inviter's task.
     expect(await inviter.gained()).toBe(40);
-    expect((await call<Invite>(app(), 'POST', '/share/invite', { token: inviter.token })).body.data.rewards_pending).toBe(0);
+    expect((await callApi(app(), api.invite, { token: inviter.token })).body.data.rewards_pending).toBe(0);
     await setInvite({ enabled: true, unlock: 'first_use' });
   });
 
   it('a finished template output completes the template task once a day (word reward); a stopped or failed one does not', async () => {
     const u = await newUser();
     await app().services.ledger.apply([{ userId: u.user.id, asset: 'conversation_count', delta: 5, reason: 'test', refType: 'test' }]);
-    const templates = (await call<{ lists: { id: number; key: string }[] }>(app(), 'GET', '/create/templates')).body.data.lists;
+    const templates = (await callApi(app(), api.createTemplates)).body.data.lists;
     const polish = templates.find((x) => x.key === 'polish_en');
     ai.fake.next({ status: 500, error: { message: 'down', type: 'error', code: 'server_error' } });
     await stream(ai.base, '/create/produce', { template_id: polish?.id, fields: { text: 'We was happy.' } }, { token: u.token });
@@ -197,12 +195,12 @@ describe('daily tasks and invitation rewards', () => {
       expect(res.events.at(-1)).toMatchObject({ type: 'end', status: 'done' });
     }
     expect(await u.gained('word_count')).toBe(2_000);
-    const template = (await call<Lists>(app(), 'GET', '/task/lists', { token: u.token })).body.data.lists.find((x) => x.kind === 'template');
+    const template = (await callApi(app(), api.taskLists, { token: u.token })).body.data.lists.find((x) => x.kind === 'template');
     expect(template).toMatchObject({ done_today: 1, completed: true });
   });
 
   it('the ledger audit finds nothing after all of it', async () => {
-    const audit = await call<{ mismatches: unknown[] }>(app(), 'GET', '/admin/ledger/audit', { token: ai.admin.token });
+    const audit = await callApi(app(), api.ledgerAudit, { token: ai.admin.token });
     expect(audit.body.data.mismatches).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStreamEventSchema, type Template } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, createStreamEventSchema, type Template } from '@xueba/contract';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { listen, stream, textOf } from '../../test/sse-client.js';
 
@@ -19,14 +19,14 @@ describe('writing templates', () => {
   });
 
   async function template(key: string, locale = 'en'): Promise<Template> {
-    const res = await call<{ lists: Template[] }>(t.app, 'GET', '/create/templates', { locale });
+    const res = await callApi(t.app, api.createTemplates, { locale });
     const found = res.body.data.lists.find((x) => x.key === key);
     if (!found) throw new Error(`no template ${key}`);
     return found;
   }
 
   it('seeds the templates of spec §1 with categories and localized fields', async () => {
-    const res = await call<{ lists: Template[]; categories: { name: string }[] }>(t.app, 'GET', '/create/templates', { locale: 'ja' });
+    const res = await callApi(t.app, api.createTemplates, { locale: 'ja' });
     expect(res.body.data.lists.map((x) => x.key)).toEqual(['polish_zh', 'polish_en', 'keywords', 'journal', 'method', 'translate', 'email']);
     expect(res.body.data.categories.map((c) => c.name)).toEqual(['校正', '研究', '翻訳と執筆']);
     const polish = res.body.data.lists[1]!;
@@ -59,15 +59,15 @@ describe('writing templates', () => {
     expect(prompt).not.toContain('{{');
 
     const creationId = res.events[0]!.creation_id as number;
-    const history = await call<{ lists: { id: number; output: string; inputs: Record<string, string> }[]; count: number }>(t.app, 'GET', '/create/history', { token: u.token, query: { keyword: 'happy' } });
+    const history = await callApi(t.app, api.createHistory, { token: u.token, query: { keyword: 'happy' } });
     expect(history.body.data.count).toBe(1);
     expect(history.body.data.lists[0]).toMatchObject({ id: creationId, inputs: { text: 'We was happy.', field: 'linguistics' } });
-    const detail = await call<{ status: string }>(t.app, 'GET', '/create/detail', { token: u.token, query: { id: String(creationId) } });
+    const detail = await callApi(t.app, api.createDetail, { token: u.token, query: { id: String(creationId) } });
     expect(detail.body.data.status).toBe('done');
     const other = await makeUser(t.app);
-    expect((await call(t.app, 'GET', '/create/detail', { token: other.token, query: { id: String(creationId) } })).status).toBe(404);
-    await call(t.app, 'POST', '/create/delete', { token: u.token, body: { id: creationId } });
-    expect((await call<{ count: number }>(t.app, 'GET', '/create/history', { token: u.token })).body.data.count).toBe(0);
+    expect((await callApi(t.app, api.createDetail, { token: other.token, query: { id: String(creationId) } })).status).toBe(404);
+    await callApi(t.app, api.createDelete, { token: u.token, body: { id: creationId } });
+    expect((await callApi(t.app, api.createHistory, { token: u.token })).body.data.count).toBe(0);
   });
 
   it('validates select options and lengths', async () => {
@@ -82,9 +82,9 @@ describe('writing templates', () => {
 
   it('lets admins edit templates, categories and fields per locale', async () => {
     const admin = await makeUser(t.app, { role: 'admin' });
-    const category = await call<{ id: number }>(t.app, 'POST', '/admin/create/category/save', { token: admin.token, body: { names: { zh: '其他', en: 'Other' }, sort: 9 } });
+    const category = await callApi(t.app, api.adminTemplateCategorySave, { token: admin.token, body: { names: { zh: '其他', en: 'Other' }, sort: 9 } });
     expect(category.status).toBe(200);
-    const saved = await call<{ id: number; key: string }>(t.app, 'POST', '/admin/create/template/save', {
+    const saved = await callApi(t.app, api.adminTemplateSave, {
       token: admin.token,
       body: {
         key: 'summary',
@@ -95,7 +95,7 @@ describe('writing templates', () => {
       },
     });
     expect(saved.status).toBe(200);
-    const dupFields = await call(t.app, 'POST', '/admin/create/template/save', {
+    const dupFields = await callApi(t.app, api.adminTemplateSave, {
       token: admin.token,
       body: { names: { zh: 'x' }, fields: [{ name: 'a', label: { zh: 'a' }, type: 'text' }, { name: 'a', label: { zh: 'b' }, type: 'text' }], prompt: 'p' },
     });
@@ -105,17 +105,17 @@ describe('writing templates', () => {
     const res = await stream(base, '/create/produce', { template_id: saved.body.data.id, fields: { text: '长文本' } }, { token: u.token, locale: 'zh' });
     expect(textOf(res.events)).toBe('短');
     expect(fake.requests.at(-1)!.messages.at(-1)!.content).toBe('Summarise in 简体中文: 长文本');
-    await call(t.app, 'POST', '/admin/create/template/save', {
+    await callApi(t.app, api.adminTemplateSave, {
       token: admin.token,
       body: { id: saved.body.data.id, key: 'summary', names: { zh: '摘要' }, fields: [{ name: 'text', label: { zh: '文本' }, type: 'textarea' }], prompt: 'p', enabled: false },
     });
     const disabled = await stream(base, '/create/produce', { template_id: saved.body.data.id, fields: { text: 'x' } }, { token: u.token, locale: 'en' });
     expect(disabled.status).toBe(404);
     expect(disabled.json?.msg).toBe('This template does not exist or is disabled');
-    expect((await call<{ lists: unknown[] }>(t.app, 'GET', '/admin/create/templates', { token: admin.token })).body.data.lists).toHaveLength(8);
-    expect((await call(t.app, 'GET', '/admin/create/templates', { token: u.token })).status).toBe(403);
-    await call(t.app, 'POST', '/admin/create/category/delete', { token: admin.token, body: { id: category.body.data.id } });
-    await call(t.app, 'POST', '/admin/create/template/delete', { token: admin.token, body: { id: saved.body.data.id } });
-    expect((await call<{ lists: unknown[] }>(t.app, 'GET', '/admin/create/templates', { token: admin.token })).body.data.lists).toHaveLength(7);
+    expect((await callApi(t.app, api.adminTemplates, { token: admin.token })).body.data.lists).toHaveLength(8);
+    expect((await callApi(t.app, api.adminTemplates, { token: u.token })).status).toBe(403);
+    await callApi(t.app, api.adminTemplateCategoryDelete, { token: admin.token, body: { id: category.body.data.id } });
+    await callApi(t.app, api.adminTemplateDelete, { token: admin.token, body: { id: saved.body.data.id } });
+    expect((await callApi(t.app, api.adminTemplates, { token: admin.token })).body.data.lists).toHaveLength(7);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { api, envelopeSchema, uploadImageResponseSchema, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_QUOTA, type Envelope } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { call, createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { sniffImage } from './image-type.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000dIHDR-rest-of-a-png')]);
@@ -104,11 +104,11 @@ describe('upload: POST /upload/image', () => {
 
   it('uses the admin-configured domain for the URL when there is one', async () => {
     const admin = await makeUser(t.app, { role: 'admin' });
-    const settings = await call<Record<string, unknown>>(t.app, 'GET', '/admin/settings', { token: admin.token });
-    await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...settings.body.data, domain: 'https://cdn.example.com/' } });
+    const settings = await callApi(t.app, api.getSettings, { token: admin.token });
+    await callApi(t.app, api.saveSettings, { token: admin.token, body: { ...settings.body.data, domain: 'https://cdn.example.com/' } });
     const result = await upload([{ name: 'file', filename: 'a.png', type: 'image/png', data: PNG }]);
     expect(result.body.data.url).toBe(`https://cdn.example.com${result.body.data.uri}`);
-    await call(t.app, 'POST', '/admin/settings', { token: admin.token, body: { ...settings.body.data, domain: '' } });
+    await callApi(t.app, api.saveSettings, { token: admin.token, body: { ...settings.body.data, domain: '' } });
   });
 
   it('refuses a ZIP named .png with image_only (415) and stores nothing', async () => {

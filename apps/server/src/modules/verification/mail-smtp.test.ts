@@ -1,8 +1,9 @@
+import { api } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
-import { call, createTestApp, type TestApp } from '../../test/helpers.js';
+import { createTestApp, type TestApp, callApi } from '../../test/helpers.js';
 
 /**
  * Mail over a real SMTP conversation: nodemailer (the product's transport)
@@ -53,7 +54,7 @@ describe('verification mail over SMTP', () => {
 
   it('delivers the register code by SMTP; the code from the mail registers, and the password then signs in', async () => {
     const email = 'smtp.reader@example.com';
-    const sent = await call(t.app, 'POST', '/email/sendCode', { body: { email, scene: 'register' }, locale: 'en' });
+    const sent = await callApi(t.app, api.sendEmailCode, { body: { email, scene: 'register' }, locale: 'en' });
     expect(sent.status).toBe(200);
     expect(logins).toContain('user:pass');
     const message = received.find((m) => m.to.includes(email));
@@ -71,13 +72,13 @@ describe('verification mail over SMTP', () => {
     expect(outbox.body).not.toContain(code);
     expect(outbox.body).toContain('••••••');
 
-    const registered = await call<{ token: string }>(t.app, 'POST', '/login/register', { body: { email, code, password: 'read3r-pass', password_confirm: 'read3r-pass' }, locale: 'en' });
+    const registered = await callApi(t.app, api.register, { body: { email, code, password: 'read3r-pass', password_confirm: 'read3r-pass' }, locale: 'en' });
     expect(registered.status).toBe(200);
     expect(registered.body).toMatchObject({ code: 1, msg: 'Account created' });
 
-    const signedIn = await call<{ token: string }>(t.app, 'POST', '/login/account', { body: { scene: 1, account: email, password: 'read3r-pass', terminal: 'pc' }, locale: 'en' });
+    const signedIn = await callApi(t.app, api.login, { body: { scene: 1, account: email, password: 'read3r-pass', terminal: 'pc' }, locale: 'en' });
     expect(signedIn.body).toMatchObject({ code: 1, msg: 'Signed in' });
-    const info = await call<{ email: string }>(t.app, 'GET', '/user/info', { token: signedIn.body.data.token });
+    const info = await callApi(t.app, api.info, { token: signedIn.body.data.token });
     expect(info.body.data.email).toBe(email);
   });
 
@@ -95,7 +96,7 @@ describe('verification mail over SMTP', () => {
         return smtpTransport.send(message);
       },
     };
-    const res = await call(t.app, 'POST', '/email/sendCode', { body: { email, scene: 'register' }, locale: 'zh' });
+    const res = await callApi(t.app, api.sendEmailCode, { body: { email, scene: 'register' }, locale: 'zh' });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ code: 0, msg: '发送失败，请稍后再试' });
     const row = await t.app.ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow();
@@ -108,7 +109,7 @@ describe('verification mail over SMTP', () => {
     const code = handed[0] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     expect(row.body).not.toContain(code);
-    const register = await call(t.app, 'POST', '/login/register', { body: { email, code, password: 'abc123', password_confirm: 'abc123' }, locale: 'en' });
+    const register = await callApi(t.app, api.register, { body: { email, code, password: 'abc123', password_confirm: 'abc123' }, locale: 'en' });
     expect(register.status).toBe(400);
     expect(register.body.msg).toBe('The verification code is wrong or no longer valid');
   });

@@ -1,5 +1,6 @@
+import { api as contract } from '@xueba/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Called, type TestApp } from '../../test/helpers.js';
+import { createTestApp, type Called, type TestApp, callApi } from '../../test/helpers.js';
 import { aliyunReply, FakeSmsApi, tencentReply } from '../../test/fake-sms.js';
 
 function expectFail(res: Called<unknown>, status: number, msg: string): void {
@@ -44,7 +45,7 @@ describe('SMS codes through Alibaba Cloud (SMS_PROVIDER=aliyun)', () => {
 
   it('sends a login code the user reads from the SMS and signs in with; the outbox says sent, code masked', async () => {
     const mobile = '13700000001';
-    const sent = await call(t.app, 'POST', '/sms/sendCode', { body: { mobile, scene: 'login' }, locale: 'en', headers: freshIp() });
+    const sent = await callApi(t.app, contract.sendSmsCode, { body: { mobile, scene: 'login' }, locale: 'en', headers: freshIp() });
     expect(sent.status).toBe(200);
     expect(api.last()).toMatchObject({ action: 'SendSms', params: { PhoneNumbers: mobile, SignName: '学霸', TemplateCode: 'SMS_LOGIN' } });
     const code = sentCode(api);
@@ -53,10 +54,10 @@ describe('SMS codes through Alibaba Cloud (SMS_PROVIDER=aliyun)', () => {
     expect(row.body).not.toContain(code);
     expect(t.logs.some((line) => line.includes(code))).toBe(false);
 
-    const login = await call<{ token: string }>(t.app, 'POST', '/login/account', { body: { scene: 2, account: mobile, code }, headers: freshIp() });
+    const login = await callApi(t.app, contract.login, { body: { scene: 2, account: mobile, code }, headers: freshIp() });
     expect(login.status).toBe(200);
     expect(login.body.data.token).toBeTruthy();
-    const me = await call<{ mobile: string }>(t.app, 'GET', '/user/info', { token: login.body.data.token });
+    const me = await callApi(t.app, contract.info, { token: login.body.data.token });
     expect(me.body.data.mobile).toBe(mobile);
   });
 
@@ -64,7 +65,7 @@ describe('SMS codes through Alibaba Cloud (SMS_PROVIDER=aliyun)', () => {
     const mobile = '13700000002';
     // The provider echoes the request in its text: the outbox must still not show the code.
     api.reply((request) => aliyunReply('isv.BUSINESS_LIMIT_CONTROL', `触发分钟级流控Permits:1 ${String(request.params.TemplateParam)}`));
-    const res = await call(t.app, 'POST', '/sms/sendCode', { body: { mobile, scene: 'login' }, locale: 'zh', headers: freshIp() });
+    const res = await callApi(t.app, contract.sendSmsCode, { body: { mobile, scene: 'login' }, locale: 'zh', headers: freshIp() });
     expectFail(res, 429, '该手机号接收短信过于频繁，请稍后再试');
     const code = sentCode(api);
     const row = await outboxRow(t, mobile);
@@ -72,7 +73,7 @@ describe('SMS codes through Alibaba Cloud (SMS_PROVIDER=aliyun)', () => {
     expect(row.error).toMatch(/^rate_limit: isv\.BUSINESS_LIMIT_CONTROL 触发分钟级流控/);
     expect(row.error).not.toContain(code);
     expect(row.error).toContain('••••••');
-    expectFail(await call(t.app, 'POST', '/login/account', { body: { scene: 2, account: mobile, code }, locale: 'en', headers: freshIp() }), 400, 'The verification code is wrong or no longer valid');
+    expectFail(await callApi(t.app, contract.login, { body: { scene: 2, account: mobile, code }, locale: 'en', headers: freshIp() }), 400, 'The verification code is wrong or no longer valid');
   });
 
   it.each([
@@ -83,13 +84,13 @@ describe('SMS codes through Alibaba Cloud (SMS_PROVIDER=aliyun)', () => {
   ])('answers %s with %i in the user language', async (providerCode, status, locale, msg) => {
     const mobile = `1370000${String(ipCounter + 100).padStart(4, '0')}`;
     api.reply(aliyunReply(providerCode, 'refused'));
-    expectFail(await call(t.app, 'POST', '/sms/sendCode', { body: { mobile, scene: 'register' }, locale, headers: freshIp() }), status, msg);
+    expectFail(await callApi(t.app, contract.sendSmsCode, { body: { mobile, scene: 'register' }, locale, headers: freshIp() }), status, msg);
     expect((await outboxRow(t, mobile)).error).toContain(providerCode);
   });
 
   it('answers a rejected AccessKey with sms_unavailable (not the provider detail)', async () => {
     api.reply(aliyunReply('InvalidAccessKeyId.NotFound', 'Specified access key is not found.', 404));
-    const res = await call(t.app, 'POST', '/sms/sendCode', { body: { mobile: '13700000003', scene: 'register' }, locale: 'en', headers: freshIp() });
+    const res = await callApi(t.app, contract.sendSmsCode, { body: { mobile: '13700000003', scene: 'register' }, locale: 'en', headers: freshIp() });
     expectFail(res, 503, 'Text messages are unavailable right now, please try later or use another sign-in method');
     expect((await outboxRow(t, '13700000003')).error).toMatch(/^auth: InvalidAccessKeyId\.NotFound/);
   });
@@ -105,16 +106,16 @@ describe('SMS codes through Tencent Cloud (SMS_PROVIDER=tencent)', () => {
 
   it('registers with a code sent to an international number in E.164, with code and minutes as template params', async () => {
     const mobile = '+819012345678';
-    expect((await call(t.app, 'POST', '/sms/sendCode', { body: { mobile, scene: 'register' }, headers: freshIp() })).status).toBe(200);
+    expect((await callApi(t.app, contract.sendSmsCode, { body: { mobile, scene: 'register' }, headers: freshIp() })).status).toBe(200);
     expect(api.last().params).toMatchObject({ PhoneNumberSet: [mobile], SmsSdkAppId: '1400006666', SignName: '学霸', TemplateId: '449739' });
     expect((api.last().params.TemplateParamSet as string[])[1]).toBe('5');
     const code = sentCode(api);
-    const register = await call<{ token: string }>(t.app, 'POST', '/login/register', { body: { mobile, code, password: 'abc123', password_confirm: 'abc123' } });
+    const register = await callApi(t.app, contract.register, { body: { mobile, code, password: 'abc123', password_confirm: 'abc123' } });
     expect(register.status).toBe(200);
   });
 
   it('answers the per-number daily limit with sms_rate_limited', async () => {
     api.reply(tencentReply('LimitExceeded.PhoneNumberDailyLimit', '单个手机号日下发短信条数超过设定的上限'));
-    expectFail(await call(t.app, 'POST', '/sms/sendCode', { body: { mobile: '13700000009', scene: 'register' }, locale: 'en', headers: freshIp() }), 429, 'Too many text messages to this number, please try again later');
+    expectFail(await callApi(t.app, contract.sendSmsCode, { body: { mobile: '13700000009', scene: 'register' }, locale: 'en', headers: freshIp() }), 429, 'Too many text messages to this number, please try again later');
   });
 });

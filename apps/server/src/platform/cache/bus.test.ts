@@ -1,7 +1,7 @@
+import { api } from '@xueba/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PcConfig } from '@xueba/contract';
-import { call, createTwoApps, makeUser, ON_POSTGRES, type TestApp } from '../../test/helpers.js';
+import { createTwoApps, makeUser, ON_POSTGRES, type TestApp, callApi } from '../../test/helpers.js';
 import { PgNotifyBus } from './bus.js';
 import { until } from '../../test/sse-client.js';
 
@@ -23,10 +23,10 @@ describe.skipIf(!ON_POSTGRES)('invalidation bus: the listening connection is ter
     const bus = b.owned.ctx.bus;
     if (!(bus instanceof PgNotifyBus)) throw new Error('expected the PostgreSQL bus');
     const database = new URL(b.databaseUrl!).pathname.slice(1);
-    const limitOn = async (app: TestApp) => (await call<PcConfig>(app.app, 'GET', '/pc/config')).body.data.chat.max_question_chars;
+    const limitOn = async (app: TestApp) => (await callApi(app.app, api.config)).body.data.chat.max_question_chars;
     const owner = await makeUser(a.app, { role: 'admin' });
-    const settings = (await call<Record<string, unknown>>(a.app, 'GET', '/admin/ai/settings', { token: owner.token })).body.data;
-    const setLimit = async (n: number) => expect((await call(a.app, 'POST', '/admin/ai/settings', { token: owner.token, body: { ...settings, max_question_chars: n } })).status).toBe(200);
+    const settings = (await callApi(a.app, api.adminAiSettings, { token: owner.token })).body.data;
+    const setLimit = async (n: number) => expect((await callApi(a.app, api.adminAiSettingsSave, { token: owner.token, body: { ...settings, max_question_chars: n } })).status).toBe(200);
     const logged = (msg: string) => b.logged.filter((e) => e.msg === msg).length;
 
     // B has built and cached its config.

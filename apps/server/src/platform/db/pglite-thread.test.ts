@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from './database.js';
 import { PGliteThread } from './pglite-thread.js';
 import { pgErrorCode, transaction } from './transaction.js';
 import { captureLogger } from '../../test/logger.js';
+import { until } from '../../test/sse-client.js';
 
 /** The embedded database in its own thread: what the served app runs on (the API tests use the in-process engine; PGLITE_THREAD=1 runs them here too). */
 describe('PGlite in a worker thread', () => {
@@ -105,6 +106,8 @@ describe('PGlite in a worker thread', () => {
 describe('PGlite thread that dies', () => {
   /** Ends the thread abruptly, as a crash or an out-of-memory kill would. */
   const kill = (thread: PGliteThread) => (thread as unknown as { worker: Worker }).worker.terminate();
+  /** Statements posted to the thread and not yet answered. */
+  const inFlight = (thread: PGliteThread) => (thread as unknown as { waiting: Map<number, unknown> }).waiting.size;
 
   it('is restarted on the same directory: the statement in flight fails with the reason, later ones run and see every committed row', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-thread-'));
@@ -116,7 +119,7 @@ describe('PGlite thread that dies', () => {
       await sql`INSERT INTO kept VALUES ('before')`.execute(db);
       for (const round of [1, 2]) {
         const slow = sql`SELECT count(*) FROM generate_series(1, 200000000)`.execute(db).catch((error: unknown) => error);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await until(() => inFlight(handle.thread!) > 0);
         await kill(handle.thread!);
         const failed = await slow;
         expect(failed).toBeInstanceOf(Error);

@@ -20,6 +20,7 @@ export function sendFailure(
   code: CodeValue = Code.FAIL,
   data: unknown = null,
 ): FastifyReply {
-  const body: Envelope<unknown> = { code, data, show: 1, msg: formatMessage(key, requestLocale(request), params) };
+  // `key` beside the translated `msg`: clients branch on it, never on the text or the HTTP status.
+  const body: Envelope<unknown> = { code, data, show: 1, msg: formatMessage(key, requestLocale(request), params), key };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { docFileUrlSchema, type DocFileUrl, type Envelope } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { api, docFileUrlSchema, type Envelope } from '@xueba/contract';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { memberUser, multipart, uploadDocs } from '../../test/doc-fixture.js';
 import { fileAccess, newFileKey } from '../../providers/storage/file-keys.js';
 import { FileUrlSigner } from '../../providers/storage/signed-url.js';
@@ -45,7 +45,7 @@ describe('file keys and signed URLs', () => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'xueba-files-'));
     try {
       const store = new LocalFileStorage(root, new FileUrlSigner('s', () => new Date()));
-      await store.put('private/7/documents/2026/05/x.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+      await store.put('private/7/documents/2026/05/x.pdf', Buffer.from('%PDF-1.4'));
       for (const climb of ['public/../private/7/documents/2026/05/x.pdf', 'public/images/../../private/7/documents/2026/05/x.pdf', 'public/./x.pdf', 'images//x.png']) {
         expect(fileAccess(climb).visibility).toBe('public');
         expect(await store.open(climb)).toBeNull();
@@ -82,7 +82,7 @@ describe('GET /files: private documents, public images', () => {
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en', ...headers } });
-  const fileUrl = async (token: string, id = docId) => call<DocFileUrl>(t.app, 'GET', '/doc/file_url', { token, query: { id: String(id) } });
+  const fileUrl = async (token: string, id = docId) => callApi(t.app, api.docFileUrl, { token, query: { id: String(id) } });
 
   it('stores a document under its owner in the private namespace and refuses it without credentials', async () => {
     expect(key).toMatch(new RegExp(`^private/${owner.id}/documents/\\d{4}/\\d{2}/[A-Za-z0-9_-]+\\.pdf$`));
@@ -172,7 +172,7 @@ describe('GET /files: private documents, public images', () => {
     const up = await t.app.inject({ method: 'POST', url: '/api/upload/image', headers: { 'content-type': body.contentType, token: owner.token }, payload: body.payload });
     const { uri } = (up.json() as Envelope<{ uri: string }>).data;
     expect(uri).toMatch(/^\/files\/public\/images\//);
-    const saved = await call(t.app, 'POST', '/user/setInfo', { token: owner.token, body: { avatar: uri } });
+    const saved = await callApi(t.app, api.setInfo, { token: owner.token, body: { avatar: uri } });
     expect(saved.status).toBe(200);
     const served = await get(uri);
     expect(served.statusCode).toBe(200);

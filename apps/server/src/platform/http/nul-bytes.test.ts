@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, requestStrings, type Endpoint, type Envelope, type FieldPath } from '@xueba/contract';
-import { call, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, makeUser, type TestApp, callApi } from '../../test/helpers.js';
 import { memberUser, multipart, type Part } from '../../test/doc-fixture.js';
 import { asQuery, sampleRequest } from '../../test/request-sample.js';
 
@@ -97,7 +97,7 @@ describe('NUL bytes in request strings', () => {
     const record = { id: 's2\u0000x', title: 'Graph\u0000 search', paperAbstract: 'Ab\u0000stract', authors: [{ name: 'A\u0000 Author' }], venue: 'Ve\u0000nue', year: 2020, journalName: '', s2Url: 'https://example.com/\u0000' };
     const imported = await upload('/api/admin/paper/import', admin, [{ name: 'file', filename: 's2\u0000.jsonl', data: Buffer.from(JSON.stringify(record)) }]);
     expect([imported.status, imported.body.msg]).toEqual([200, '1 papers imported']);
-    const found = await call<{ lists: { title: string }[] }>(t.app, 'GET', '/paper/search', { token: member, query: { keyword: 'graph search' } });
+    const found = await callApi(t.app, api.paperSearch, { token: member, query: { keyword: 'graph search' } });
     expect(found.body.data.lists.map((p) => p.title)).toContain('Graph search');
 
     const get = async (url: string) => (await t.app.inject({ method: 'GET', url, remoteAddress: remoteAddress() })).statusCode;

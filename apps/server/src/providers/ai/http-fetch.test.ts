@@ -153,7 +153,7 @@ describe('httpFetch', () => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      expect(value.every((b) => b === 0x78)).toBe(true);
+      expect(value.every((b: number) => b === 0x78)).toBe(true);
       bytes += value.byteLength;
       // A slow reader: the socket must wait for it instead of queueing the whole body.
       await new Promise((resolve) => setImmediate(resolve));

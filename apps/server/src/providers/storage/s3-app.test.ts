@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { docFileUrlSchema, type DocFileUrl, type DocItem, type Envelope } from '@xueba/contract';
+import { api as contract, docFileUrlSchema, type DocItem, type Envelope } from '@xueba/contract';
 import { loadEnv } from '../../config/env.js';
 import { createContext, type OwnedContext } from '../../context.js';
 import { buildApp } from '../../app.js';
-import { call, createTestDatabase, makeUser, ON_POSTGRES } from '../../test/helpers.js';
+import { createTestDatabase, makeUser, ON_POSTGRES, callApi } from '../../test/helpers.js';
 import { corpusFile, memberUser, multipart, uploadDocs } from '../../test/doc-fixture.js';
 import { captureLogger } from '../../test/logger.js';
 import { startS3Peer, type S3Peer } from '../../test/s3-peer.js';
@@ -48,7 +48,7 @@ async function s3App(peer: S3Peer, databaseUrl?: string, extra: Record<string, s
 async function processed(worker: FastifyInstance, reader: FastifyInstance, token: string, id: number): Promise<DocItem> {
   for (let i = 0; i < 200; i += 1) {
     await worker.services.jobs.drain();
-    const detail = await call<DocItem>(reader, 'GET', '/doc/detail', { token, query: { id: String(id) } });
+    const detail = await callApi(reader, contract.docDetail, { token, query: { id: String(id) } });
     if (detail.body.data.status !== 'processing') return detail.body.data;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -94,7 +94,7 @@ describe('documents on an S3-compatible bucket', () => {
     expect(doc.status).toBe('complete');
     expect(doc.pages).toBeGreaterThan(0);
 
-    const signed = await call<DocFileUrl>(t.app, 'GET', '/doc/file_url', { token: owner.token, query: { id: String(id) } });
+    const signed = await callApi(t.app, contract.docFileUrl, { token: owner.token, query: { id: String(id) } });
     const { url } = docFileUrlSchema.parse(signed.body.data);
     // The bucket's own presigned URL, not one this process answers.
     expect(url.startsWith(`${peer.endpoint}/${peer.bucket}/private/${owner.user.id}/documents/`)).toBe(true);
@@ -110,7 +110,7 @@ describe('documents on an S3-compatible bucket', () => {
     const api = await t.app.inject({ method: 'GET', url: `/api/doc/file?id=${id}`, headers: { token: owner.token } });
     expect(api.statusCode).toBe(200);
     expect(api.rawPayload.equals(PDF)).toBe(true);
-    expect((await call(t.app, 'GET', '/doc/file_url', { token: other.token, query: { id: String(id) } })).status).toBe(404);
+    expect((await callApi(t.app, contract.docFileUrl, { token: other.token, query: { id: String(id) } })).status).toBe(404);
     const key = new URL(url).pathname.slice(`/${peer.bucket}/`.length);
     expect((await t.app.inject({ method: 'GET', url: `/files/${key}`, headers: { token: other.token } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/files/${key}`, headers: { token: owner.token } })).rawPayload.equals(PDF)).toBe(true);
@@ -207,9 +207,9 @@ describe.skipIf(!ON_POSTGRES)('two app processes sharing PostgreSQL and the buck
     // B's worker parses it: the bytes come from the bucket, not from A's disk.
     const doc = await processed(b.app, b.app, owner.token, id);
     expect(doc.status).toBe('complete');
-    const page = await call<{ text: string }>(b.app, 'GET', '/doc/page', { token: owner.token, query: { id: String(id), page: '1' } });
+    const page = await callApi(b.app, contract.docPage, { token: owner.token, query: { id: String(id), page: '1' } });
     expect(page.status).toBe(200);
-    const signed = await call<DocFileUrl>(b.app, 'GET', '/doc/file_url', { token: owner.token, query: { id: String(id) } });
+    const signed = await callApi(b.app, contract.docFileUrl, { token: owner.token, query: { id: String(id) } });
     const served = await fetch(signed.body.data.url);
     expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
     const streamed = await b.app.inject({ method: 'GET', url: `/api/doc/file?id=${id}`, headers: { token: owner.token } });

@@ -2,7 +2,7 @@
 // upload schema module (and zod) into the first screen through this barrel.
 export { request, MAX_RETRIES, type RequestOptions } from './request';
 export { stream, type StreamOptions } from './stream';
-export { SseParser, type SseEvent } from './sse';
-export { RequestError, isRequestError } from './errors';
+export { createSseReader, type SseEvent, type SseReader } from './sse';
+export { RequestError, isRequestError, hasKey, isBalanceRefusal, isRefusal } from './errors';
 export { buildQuery, toFormData } from './query-string';
 export { configureRequest, requestContext } from './context';

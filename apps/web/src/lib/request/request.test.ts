@@ -98,6 +98,13 @@ describe('request', () => {
     expect(toasts.err).toHaveLength(1);
   });
 
+  it('rejects with the message key of the envelope, and null without one', async () => {
+    fetchMock.mockResolvedValueOnce(json({ ...envelope(0, null, '余额不足', 1), key: 'insufficient_conversation_balance' }, 402));
+    await expect(request(api.login, { scene: 1, account: 'a', password: 'x' }, { silent: true })).rejects.toMatchObject({ key: 'insufficient_conversation_balance', message: '余额不足' });
+    fetchMock.mockResolvedValueOnce(json(envelope(0, null, 'old server', 1), 400));
+    await expect(request(api.login, { scene: 1, account: 'a', password: 'x' }, { silent: true })).rejects.toMatchObject({ key: null });
+  });
+
   it('logs out on a login failure, telling the handler the method (POST also opens the login dialog)', async () => {
     fetchMock.mockResolvedValueOnce(json(envelope(-1, null, 'expired', 0), 401));
     await expect(request(api.info)).rejects.toMatchObject({ code: -1 });

@@ -23,6 +23,7 @@ interface RawEnvelope {
   data: unknown;
   show: unknown;
   msg: unknown;
+  key?: unknown;
 }
 
 function isEnvelope(value: unknown): value is RawEnvelope {
@@ -73,16 +74,17 @@ export async function handleEnvelope<T>(response: Response, method: HttpMethod, 
   }
   const msg = typeof body.msg === 'string' ? body.msg : '';
   const show = body.show === 1 || body.show === true;
+  const key = typeof body.key === 'string' ? body.key : null;
   switch (body.code) {
     case Code.SUCCESS:
       if (show && msg && !silent) requestContext.toastSuccess(msg);
       return body.data as T;
     case Code.FAIL:
       if (show && msg && !silent) requestContext.toastError(msg);
-      throw new RequestError(msg, { code: Code.FAIL, status: response.status, data: body.data });
+      throw new RequestError(msg, { code: Code.FAIL, key, status: response.status, data: body.data });
     case Code.LOGIN_FAILURE:
       requestContext.onLoginFailure(method, msg);
-      throw new RequestError(msg, { code: Code.LOGIN_FAILURE, status: response.status, data: body.data });
+      throw new RequestError(msg, { code: Code.LOGIN_FAILURE, key, status: response.status, data: body.data });
     default:
       // Code 2 ("open a new page") and anything newer: hand the data to the caller (spec §8).
       return body.data as T;

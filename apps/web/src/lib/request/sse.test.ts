@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest, requestContext } from './context';
-import { SseParser, type SseEvent } from './sse';
+import { createSseReader, type SseEvent } from './sse';
 import { stream } from './stream';
 
 function parseAll(chunks: string[]): SseEvent[] {
   const events: SseEvent[] = [];
-  const parser = new SseParser((e) => events.push(e));
-  chunks.forEach((c) => parser.feed(c));
-  parser.end();
+  const reader = createSseReader((e) => events.push(e));
+  chunks.forEach((c) => reader.feed(c));
+  reader.end();
   return events;
 }
 

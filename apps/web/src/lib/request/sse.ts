@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** One server-sent event (https://html.spec.whatwg.org/multipage/server-sent-events.html). */
 export interface SseEvent {
   event: string;
@@ -5,62 +7,31 @@ export interface SseEvent {
   id?: string;
 }
 
+export interface SseReader {
+  /** Decoded text in arbitrary chunks: a network read can split a line, or a CRLF pair, anywhere. */
+  feed: (chunk: string) => void;
+  /** The body ended: a last event not followed by a blank line is still delivered. */
+  end: () => void;
+}
+
 /**
- * Incremental SSE parser: feed it decoded text in arbitrary chunks (a network
- * read can split a line, or even a CRLF pair, anywhere) and it emits complete
- * events in order.
+ * Incremental SSE reading on `eventsource-parser`, with the browser's
+ * EventSource defaults the callers rely on: an unnamed event is `message`, and
+ * the last id seen carries over to later events.
  */
-export class SseParser {
-  private buffer = '';
-  private dataLines: string[] = [];
-  private eventName = '';
-  private lastId: string | undefined;
-  private pendingCr = false;
-
-  constructor(private readonly emit: (event: SseEvent) => void) {}
-
-  feed(chunk: string): void {
-    let text = chunk;
-    // A CR at the end of the previous chunk may be the first half of CRLF.
-    if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
-    this.pendingCr = text.endsWith('\r');
-    this.buffer += text;
-    const lines = this.buffer.split(/\r\n|\r|\n/);
-    this.buffer = lines.pop() ?? '';
-    for (const line of lines) this.line(line);
-  }
-
-  /** Flushes a final event that was not followed by a blank line. */
-  end(): void {
-    if (this.buffer) this.line(this.buffer);
-    this.buffer = '';
-    this.dispatch();
-  }
-
-  private line(line: string): void {
-    if (line === '') {
-      this.dispatch();
-      return;
-    }
-    if (line.startsWith(':')) return;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') this.dataLines.push(value);
-    else if (field === 'event') this.eventName = value;
-    else if (field === 'id' && !value.includes('\0')) this.lastId = value;
-  }
-
-  private dispatch(): void {
-    if (this.dataLines.length === 0) {
-      this.eventName = '';
-      return;
-    }
-    const event: SseEvent = { event: this.eventName || 'message', data: this.dataLines.join('\n') };
-    if (this.lastId !== undefined) event.id = this.lastId;
-    this.dataLines = [];
-    this.eventName = '';
-    this.emit(event);
-  }
+export function createSseReader(emit: (event: SseEvent) => void): SseReader {
+  let lastId: string | undefined;
+  const parser = createParser({
+    onEvent: (message) => {
+      if (message.id !== undefined) lastId = message.id;
+      const event: SseEvent = { event: message.event || 'message', data: message.data };
+      if (lastId !== undefined) event.id = lastId;
+      emit(event);
+    },
+  });
+  return {
+    feed: (chunk) => parser.feed(chunk),
+    // Two line ends complete a half-sent last line and dispatch its event; after a clean end they add nothing.
+    end: () => parser.feed('\n\n'),
+  };
 }

@@ -3,7 +3,7 @@ import { baseHeaders, requestContext } from './context';
 import { RequestError } from './errors';
 import { buildQuery } from './query-string';
 import { handleEnvelope } from './request';
-import { SseParser, type SseEvent } from './sse';
+import { createSseReader, type SseEvent } from './sse';
 
 export interface StreamOptions {
   method?: HttpMethod;
@@ -53,7 +53,7 @@ export async function stream(path: string, options: StreamOptions): Promise<unkn
   if (response.status !== 200 || !response.body) {
     throw new RequestError(response.statusText || requestContext.translate('server_error'), { status: response.status });
   }
-  const parser = new SseParser(options.onMessage);
+  const parser = createSseReader(options.onMessage);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   try {

@@ -1,4 +1,4 @@
-/** English texts of chat, writing templates, favourites and the model admin (issue 3). */
+/** English texts of chat, writing templates, favourites and the model admin. */
 export const aiEn = {
   md: { copy_code: 'Copy', load_image: 'Load image', image_from: 'from {{host}}', image_why: 'Images from other sites load only when you click, so no site is contacted without you knowing.' },
   ai: {

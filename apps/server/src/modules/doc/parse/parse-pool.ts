@@ -5,7 +5,11 @@ import type { ParsedDocument, ParsedFormat, ParseFailure } from './types.js';
 
 /** Heap of a parse thread: far above what a 20 MB document needs, far below the machine. */
 export const PARSE_HEAP_MB = 512;
-/** Wall-clock limit of one parse (a 250-page CJK PDF takes a few seconds here). */
+/**
+ * Wall-clock limit of one parse (a 250-page CJK PDF takes a few seconds here),
+ * and of each scanned page read by OCR: every page's progress starts the clock
+ * again, so a 300-page scan is bounded per page, not as a whole.
+ */
 export const PARSE_TIMEOUT_MS = 120_000;
 /** An idle parse thread is ended after this, giving its memory back. */
 const IDLE_MS = 300_000;
@@ -19,6 +23,21 @@ interface Pending {
   resolve: (outcome: WorkerOutcome) => void;
   timer: NodeJS.Timeout;
   format: ParsedFormat;
+  restart: () => void;
+  onProgress?: (progress: ParseProgress) => void;
+}
+
+export interface ParseProgress {
+  page: number;
+  pages: number;
+}
+
+export interface ParseOptions {
+  timeoutMs?: number;
+  /** Page budget for OCR; absent: scanned pages and images are not read. */
+  ocrPages?: number;
+  /** Called as each scanned page starts. */
+  onProgress?: (progress: ParseProgress) => void;
 }
 
 /**
@@ -35,16 +54,17 @@ export class ParsePool {
   private idle: NodeJS.Timeout | undefined;
   private nextId = 1;
 
-  constructor(private readonly options: { heapMb?: number } = {}) {}
+  /** `entry`: the thread's script name beside this file (tests give a scripted stand-in). */
+  constructor(private readonly options: { heapMb?: number; entry?: string } = {}) {}
 
-  parse(format: ParsedFormat, data: Uint8Array, options: { timeoutMs?: number } = {}): Promise<WorkerOutcome> {
-    const run = this.queue.then(() => this.runOne(format, data, options.timeoutMs ?? PARSE_TIMEOUT_MS));
+  parse(format: ParsedFormat, data: Uint8Array, options: ParseOptions = {}): Promise<WorkerOutcome> {
+    const run = this.queue.then(() => this.runOne(format, data, options));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   private spawn(): Worker {
-    const worker = startWorker('parse.worker', import.meta.url, {
+    const worker = startWorker(this.options.entry ?? 'parse.worker', import.meta.url, {
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? PARSE_HEAP_MB, stackSizeMb: 8 },
       stdout: true,
       stderr: true,
@@ -52,8 +72,22 @@ export class ParsePool {
     // The thread's own output (pdf.js warnings) is not ours to print.
     worker.stdout.resume();
     worker.stderr.resume();
-    worker.on('message', (message: { id: number; outcome: WorkerOutcome }) => {
-      if (this.pending?.id === message.id && this.pending.worker === worker) this.settle(message.outcome);
+    worker.on('message', (message: { id: number; outcome?: WorkerOutcome; progress?: ParseProgress }) => {
+      const pending = this.pending;
+      if (pending?.id !== message.id || pending.worker !== worker) return;
+      if (message.outcome) {
+        this.settle(message.outcome);
+        return;
+      }
+      if (message.progress) {
+        pending.restart();
+        // A failing listener (a database write) must not take the parse down with it.
+        try {
+          pending.onProgress?.(message.progress);
+        } catch {
+          /* progress is advisory */
+        }
+      }
     });
     worker.on('error', (error: Error & { code?: string }) => {
       const memory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -81,30 +115,37 @@ export class ParsePool {
     pending.resolve(outcome);
   }
 
-  private runOne(format: ParsedFormat, data: Uint8Array, timeoutMs: number): Promise<WorkerOutcome> {
+  private runOne(format: ParsedFormat, data: Uint8Array, options: ParseOptions): Promise<WorkerOutcome> {
+    const timeoutMs = options.timeoutMs ?? PARSE_TIMEOUT_MS;
     clearTimeout(this.idle);
     this.worker ??= this.spawn();
     const worker = this.worker;
     const copy = new Uint8Array(data);
     return new Promise<WorkerOutcome>((resolve) => {
       const id = this.nextId++;
-      const timer = setTimeout(() => {
+      const expire = () => {
         this.drop(worker);
         void worker.terminate();
         this.settle({ ok: false, reason: 'doc_parse_timeout', detail: `parse exceeded ${timeoutMs} ms` });
-      }, timeoutMs);
-      this.pending = {
+      };
+      const pending: Pending = {
         id,
         worker,
         format,
-        timer,
+        timer: setTimeout(expire, timeoutMs),
+        restart: () => {
+          clearTimeout(pending.timer);
+          pending.timer = setTimeout(expire, timeoutMs);
+        },
+        onProgress: options.onProgress,
         resolve: (outcome) => {
           this.idle = setTimeout(() => void this.close(), IDLE_MS);
           this.idle.unref();
           resolve(outcome);
         },
       };
-      worker.postMessage({ id, format, data: copy }, [copy.buffer]);
+      this.pending = pending;
+      worker.postMessage({ id, format, data: copy, ocrPages: options.ocrPages }, [copy.buffer]);
     });
   }
 
@@ -119,6 +160,6 @@ export class ParsePool {
 const shared = new ParsePool();
 
 /** Parses one file in the process's shared parse thread. */
-export function parseInWorker(format: ParsedFormat, data: Uint8Array, options: { timeoutMs?: number } = {}): Promise<WorkerOutcome> {
+export function parseInWorker(format: ParsedFormat, data: Uint8Array, options: ParseOptions = {}): Promise<WorkerOutcome> {
   return shared.parse(format, data, options);
 }

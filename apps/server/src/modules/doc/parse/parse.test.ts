@@ -236,11 +236,14 @@ describe('parsing in a worker thread', () => {
     expect(small.ok).toBe(true);
   }, 60_000);
 
-  it('refuses an .exe renamed .pdf and images by their content', () => {
+  it('refuses an .exe renamed .pdf and images other than page photos by their content', () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0), Buffer.from('This program cannot be run in DOS mode')]);
     expect(sniffDocument(exe, 'paper.pdf')).toEqual({ ok: false, reason: 'doc_unsupported_type' });
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(100, 1)]);
+    expect(sniffDocument(gif, 'paper.pdf')).toEqual({ ok: false, reason: 'upload_not_allowed' });
+    // PNG and JPEG photos of pages are documents, read by OCR (decision 0029).
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
-    expect(sniffDocument(png, 'paper.pdf')).toEqual({ ok: false, reason: 'upload_not_allowed' });
+    expect(sniffDocument(png, 'paper.pdf')).toEqual({ ok: true, format: 'image' });
     expect(sniffDocument(Buffer.alloc(0), 'empty.pdf')).toEqual({ ok: false, reason: 'doc_file_empty' });
   });
 });

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { OcrOptions } from './ocr-page.js';
+import { OCR_TEXT_LAYER_MIN, ocrPdfPages, paintsImage } from './pdf-ocr.js';
 import { ParseError, type ParsedDocument, type ParsedPage } from './types.js';
 
 /**
@@ -9,7 +11,9 @@ import { ParseError, type ParsedDocument, type ParsedPage } from './types.js';
  * is read as two columns (left, then right), with full-width lines (titles,
  * wide figures) kept where they stand. Running headers and footers — lines
  * repeating at the same place on many pages, and bare page numbers — are
- * dropped afterwards across the whole document.
+ * dropped afterwards across the whole document. Pages without a text layer
+ * that paint an image (scans) are read by OCR when an engine is given
+ * (pdf-ocr.ts); their lines go through the same layout as text-layer lines.
  */
 
 const require = createRequire(import.meta.url);
@@ -59,7 +63,7 @@ function joinItems(items: Item[]): string {
 }
 
 /** Items of one page into lines: same baseline (within a fraction of the font size) and no wide horizontal gap. */
-function buildLines(items: Item[]): Line[] {
+export function buildLines(items: Item[]): Line[] {
   const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Item[][] = [];
   for (const item of sorted) {
@@ -205,6 +209,11 @@ function pageText(lines: Line[]): ParsedPage {
   return { text, blocks };
 }
 
+/** Lines read by OCR from a page image into page text, in the same reading order as a text layer's. */
+export function pageTextFromLines(lines: Line[], width: number): ParsedPage {
+  return pageText(readingOrder({ lines, width, height: 0 }));
+}
+
 function round(n: number): number {
   return Math.round(n * 10) / 10;
 }
@@ -234,7 +243,7 @@ export async function rawPdfText(data: Uint8Array): Promise<string[]> {
   return out;
 }
 
-export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
+export async function parsePdf(data: Uint8Array, ocr?: OcrOptions): Promise<ParsedDocument> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = pdfjs.getDocument({ data, cMapUrl: CMAP_URL, cMapPacked: true, standardFontDataUrl: FONT_URL, isEvalSupported: false, disableFontFace: true, verbosity: 0, stopAtErrors: false });
   let doc: Awaited<typeof task.promise>;
@@ -246,6 +255,7 @@ export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
     throw new ParseError('doc_parsing_failed', error instanceof Error ? error.message : String(error));
   }
   const pages: PageLines[] = [];
+  const scanned: number[] = [];
   try {
     for (let n = 1; n <= doc.numPages; n += 1) {
       let page;
@@ -270,8 +280,17 @@ export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
       } catch {
         // Unreadable content stream: the page stays empty.
       }
+      const layerChars = items.reduce((k, i) => k + i.str.replace(/\s/g, '').length, 0);
+      if (ocr && layerChars < OCR_TEXT_LAYER_MIN && (await paintsImage(pdfjs, page))) scanned.push(n);
       page.cleanup();
       pages.push({ lines: buildLines(items), width: x1 - x0, height: y1 - y0 });
+    }
+    if (ocr && scanned.length > 0) {
+      const read = await ocrPdfPages(doc, scanned, ocr);
+      for (const [n, result] of read) {
+        // What OCR read replaces the few text-layer characters of a scanned page; a page OCR finds empty keeps them.
+        if (result.items.length > 0) pages[n - 1] = { lines: buildLines(result.items), width: result.width, height: result.height };
+      }
     }
   } finally {
     await doc.destroy();
@@ -283,7 +302,7 @@ export async function parsePdf(data: Uint8Array): Promise<ParsedDocument> {
     return pageText(readingOrder({ ...page, lines: kept }));
   });
   const chars = out.reduce((n, p) => n + p.text.replace(/\s/g, '').length, 0);
-  // Image-only (scanned) PDFs have no text layer; OCR is not available offline (decision record).
-  if (chars === 0) throw new ParseError('doc_not_support_loading', 'no text layer (scanned or image-only PDF)');
-  return { pages: out };
+  // Image-only PDFs without OCR (or where OCR found nothing) have no text to read (decision 0029).
+  if (chars === 0) throw new ParseError('doc_not_support_loading', ocr ? 'no text found, by the text layer or by OCR' : 'no text layer (scanned or image-only PDF)');
+  return { pages: out, ocrPages: scanned.length };
 }

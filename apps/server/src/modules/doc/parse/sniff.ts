@@ -5,7 +5,8 @@ import type { ParsedFormat } from './types.js';
 /**
  * What a file is, from its bytes only (never its name or declared type):
  * PDF by its header, DOCX as a ZIP holding word/document.xml, DOC by the OLE
- * compound-file signature, TXT/MD when it decodes as text. The name only
+ * compound-file signature, a PNG or JPEG photo of a page (read by OCR), TXT/MD
+ * when it decodes as text. Other images stay refused. The name only
  * chooses between txt and md, which have the same content.
  */
 export type Sniffed =
@@ -18,6 +19,11 @@ function startsWith(data: Uint8Array, bytes: number[], offset = 0): boolean {
   return data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
 }
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/** PNG and JPEG, the formats of page photos and scans that are read by OCR (decision 0029). */
+export function isPageImage(data: Uint8Array): boolean {
+  return startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) || startsWith(data, [0xff, 0xd8, 0xff]);
+}
 
 export function isImage(data: Uint8Array): boolean {
   return (
@@ -38,6 +44,7 @@ export function sniffDocument(data: Uint8Array, filename: string): Sniffed {
   // %PDF- may follow a little junk (some generators); readers accept it within the first KiB.
   const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
   if (head.includes('%PDF-')) return { ok: true, format: 'pdf' };
+  if (isPageImage(data)) return { ok: true, format: 'image' };
   if (isImage(data)) return { ok: false, reason: 'upload_not_allowed' };
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
     const entries = zipDirectory(data)?.entries;

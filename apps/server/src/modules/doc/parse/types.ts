@@ -3,7 +3,8 @@
  * paragraphs' positions when the format has them (PDF). Failures are message
  * keys so the document's reason is readable in every locale.
  */
-export type ParsedFormat = 'pdf' | 'docx' | 'doc' | 'txt' | 'md';
+/** `image`: a PNG or JPEG photo or scan of one page, read by OCR. */
+export type ParsedFormat = 'pdf' | 'docx' | 'doc' | 'txt' | 'md' | 'image';
 
 export interface ParsedBlock {
   /** Character offsets of the paragraph in the page text. */
@@ -20,6 +21,8 @@ export interface ParsedPage {
 
 export interface ParsedDocument {
   pages: ParsedPage[];
+  /** Pages read by OCR (they count against the page budget). */
+  ocrPages?: number;
 }
 
 /** Reasons a parse fails; each is a message key of the contract. */
@@ -31,7 +34,9 @@ export type ParseFailure =
   | 'doc_archive_too_large'
   | 'doc_no_text'
   | 'doc_unsupported_type'
-  | 'doc_parse_timeout';
+  | 'doc_parse_timeout'
+  | 'doc_ocr_budget_exceeded'
+  | 'doc_image_too_large';
 
 export class ParseError extends Error {
   constructor(

@@ -3,11 +3,12 @@ import { api, type ApiBody } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { request } from '@/lib/request';
 import { configQuery } from '@/lib/site-config';
+import { templatesKeys } from '@/features/templates/api/templates';
 
 export const aiAdminKeys = {
   channels: ['admin', 'ai', 'channels'] as const,
-  categories: ['admin', 'create', 'categories'] as const,
-  templates: ['admin', 'create', 'templates'] as const,
+  categories: ['admin', 'templates', 'categories'] as const,
+  templates: ['admin', 'templates', 'list'] as const,
 };
 
 export const channelsQuery = queryOptions({
@@ -37,8 +38,8 @@ async function refreshAi() {
 }
 async function refreshTemplates() {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['admin', 'create'] }),
-    queryClient.invalidateQueries({ queryKey: ['create', 'templates'] }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'templates'] }),
+    queryClient.invalidateQueries({ queryKey: templatesKeys.templates }),
   ]);
 }
 

@@ -20,7 +20,7 @@ export function AiTestModal({ target, onClose }: { target: TestTarget; onClose: 
   useEffect(() => {
     const controller = new AbortController();
     runAiStream<ChatStreamEvent>(
-      api.adminAiTest.path,
+      api.adminAiTest,
       target,
       (event) => {
         if (event.type === 'delta') setText((s) => s + event.text);

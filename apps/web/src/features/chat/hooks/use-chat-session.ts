@@ -1,10 +1,11 @@
-import { Code, type ChatMessage, type ChatStreamEvent, type MessageStatus, type Source } from '@xueba/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BodyOf, ChatMessage, ChatStreamEvent, MessageStatus, Source, api as contractApi } from '@xueba/contract';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api';
-import { applyStreamBalance, countVisitorQuestion, runAiStream } from '@/lib/ai-stream';
+import { useAiStream, type StreamFrame } from '@/hooks/use-ai-stream';
+import { api, type EndpointRef } from '@/lib/api';
+import { applyStreamBalance, countVisitorQuestion } from '@/lib/ai-stream';
 import { queryClient } from '@/lib/query-client';
-import { isRequestError, RequestError } from '@/lib/request';
+import type { RequestError } from '@/lib/request';
 import { chatKeys, invalidateConversations } from '../api/conversations';
 import { stopAnswer } from '../api/actions';
 import { useMessages } from '../api/messages';
@@ -50,6 +51,9 @@ function placeholder(model: string | undefined): UiMessage {
 
 export type SendOutcome = 'ok' | 'refused';
 
+/** The three endpoints that answer a chat question with `ChatStreamEvent` frames. */
+type ChatStreamEndpoint = (typeof contractApi)['chatSend' | 'chatRegenerate' | 'chatEdit'];
+
 interface Options {
   conversationId: number | null;
   /** Called when the server creates the conversation of a first question. */
@@ -62,8 +66,8 @@ interface Options {
 
 /**
  * The live copy of one conversation: loads it from the server, then streams
- * answers into it. Deltas are batched per animation frame, so a fast model
- * costs at most one render per frame however many chunks it sends.
+ * answers into it through `useAiStream` (deltas batched per animation frame;
+ * leaving the page cuts the connection and the server keeps the partial answer).
  */
 export function useChatSession({ conversationId, onConversation, model, signedIn, onRefused }: Options) {
   const { t } = useTranslation();
@@ -72,7 +76,9 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
   const [title, setTitle] = useState<string | null>(null);
   /** Which conversation `messages` holds; null: a new, unsaved one. */
   const [owner, setOwner] = useState<number | null>(null);
-  const active = useRef<{ controller: AbortController; key: string; id: number | null; ended: Promise<void>; pending: string; frame: number | null } | null>(null);
+  const stream = useAiStream<ChatStreamEvent>();
+  /** Server id of the answer being streamed (known from its `start` frame), for stop. */
+  const answerId = useRef<{ id: number | null } | null>(null);
   const query = useMessages(conversationId);
 
   const errorText = useCallback(
@@ -101,41 +107,17 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
     setMessages((list) => list.map((m) => (m.key === key ? { ...m, ...update(m) } : m)));
   }, []);
 
-  const flush = useCallback(() => {
-    const run = active.current;
-    if (!run) return;
-    run.frame = null;
-    if (!run.pending) return;
-    const text = run.pending;
-    run.pending = '';
-    patch(run.key, (m) => ({ content: m.content + text }));
-  }, [patch]);
-
-  useEffect(
-    () => () => {
-      // Leaving the page: the server keeps the partial answer and stops (tab-close semantics).
-      active.current?.controller.abort();
-    },
-    [],
-  );
-
   /** Streams one answer into the assistant message `key`. */
   const runStream = useCallback(
-    async (path: string, body: object, key: string): Promise<SendOutcome> => {
-      const controller = new AbortController();
-      let resolveEnded: () => void = () => undefined;
-      const ended = new Promise<void>((r) => (resolveEnded = r));
-      const run = { controller, key, id: null as number | null, ended, pending: '', frame: null as number | null };
-      active.current = run;
+    async <E extends ChatStreamEndpoint>(endpoint: EndpointRef<E>, body: BodyOf<E>, key: string): Promise<SendOutcome> => {
+      const current = { id: null as number | null };
+      answerId.current = current;
       setStreaming(true);
-      let started = false;
       let created: number | null = null;
-      let refusal: RequestError | null = null;
-      const onEvent = (event: ChatStreamEvent) => {
+      const onFrame = (event: StreamFrame<ChatStreamEvent>) => {
         switch (event.type) {
           case 'start':
-            started = true;
-            run.id = event.assistant_message_id;
+            current.id = event.assistant_message_id;
             if (!signedIn) countVisitorQuestion();
             setMessages((list) =>
               list.map((m) => {
@@ -149,71 +131,49 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
             // A new conversation is adopted once the answer is under way for sure (a refused turn stores nothing).
             if (event.conversation_id !== null && event.conversation_id !== conversationId) created = event.conversation_id;
             break;
-          case 'delta':
-            run.pending += event.text;
-            run.frame ??= requestAnimationFrame(flush);
-            break;
           case 'sources':
             patch(key, () => ({ sources: event.passages }));
             break;
           case 'end':
-            flush();
-            patch(key, () => ({ status: event.status, id: event.message_id ?? run.id }));
+            patch(key, () => ({ status: event.status, id: event.message_id ?? current.id }));
             applyStreamBalance(event.balance);
-            resolveEnded();
             break;
           case 'error':
-            if (event.refused) {
-              // Refused after the stream started (a race with another tab): the same as a refusal before it.
-              refusal = new RequestError(event.msg, { status: event.status ?? 400, code: Code.FAIL });
-              controller.abort();
-              break;
-            }
-            flush();
-            patch(key, () => ({ status: 'failed', error: errorText(event.code, event.msg), id: event.message_id ?? run.id }));
+            patch(key, () => ({ status: 'failed', error: errorText(event.code, event.msg), id: event.message_id ?? current.id }));
             applyStreamBalance(event.balance);
-            resolveEnded();
             break;
         }
       };
       try {
-        await runAiStream<ChatStreamEvent>(path, body, onEvent, controller.signal);
-        if (refusal) throw refusal;
-        return 'ok';
-      } catch (error) {
-        if (refusal) {
-          created = null;
-          onRefused(refusal);
-          return 'refused';
+        // Refused after the stream started (a race with another tab): the same as a refusal before it.
+        const outcome = await stream.run(endpoint, body, { onFrame, onText: (text) => patch(key, (m) => ({ content: m.content + text })), refusalFrames: true });
+        switch (outcome.kind) {
+          case 'refused':
+            created = null;
+            onRefused(outcome.error);
+            return 'refused';
+          case 'stopped':
+            patch(key, (m) => (m.status === 'generating' ? { status: 'stopped' } : {}));
+            return 'ok';
+          case 'failed':
+            patch(key, () => ({ status: 'failed', error: outcome.message ?? t('chat.stream_failed') }));
+            return 'ok';
+          default:
+            return 'ok';
         }
-        if (controller.signal.aborted) {
-          flush();
-          patch(key, (m) => (m.status === 'generating' ? { status: 'stopped' } : {}));
-          return 'ok';
-        }
-        if (!started && isRequestError(error) && error.status !== 0 && error.status !== 500) {
-          onRefused(error);
-          return 'refused';
-        }
-        flush();
-        const message = error instanceof Error && error.message ? error.message : t('chat.stream_failed');
-        patch(key, () => ({ status: 'failed', error: message }));
-        return 'ok';
       } finally {
         if (created !== null) {
           setOwner(created);
           onConversation(created);
         }
-        if (run.frame !== null) cancelAnimationFrame(run.frame);
-        resolveEnded();
-        if (active.current === run) active.current = null;
+        if (answerId.current === current) answerId.current = null;
         setStreaming(false);
-        const id = conversationId ?? run.id;
+        const id = conversationId ?? current.id;
         void invalidateConversations();
         if (id !== null) void queryClient.invalidateQueries({ queryKey: ['chat', 'messages'], refetchType: 'none' });
       }
     },
-    [conversationId, errorText, flush, onConversation, onRefused, patch, signedIn, t],
+    [conversationId, errorText, onConversation, onRefused, patch, signedIn, stream, t],
   );
 
   const send = useCallback(
@@ -221,7 +181,7 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
       const question: UiMessage = { ...placeholder(model), role: 'user', content, status: 'done' };
       const answer = placeholder(model);
       setMessages((list) => [...list, question, answer]);
-      const outcome = await runStream(api.chatSend.path, { conversation_id: conversationId ?? undefined, content, model }, answer.key);
+      const outcome = await runStream(api.chatSend, { conversation_id: conversationId ?? undefined, content, model }, answer.key);
       if (outcome === 'refused') setMessages((list) => list.filter((m) => m.key !== question.key && m.key !== answer.key));
       return outcome;
     },
@@ -238,8 +198,8 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
     // Visitors have no stored conversation: the question is simply asked again.
     const outcome =
       conversationId !== null && signedIn
-        ? await runStream(api.chatRegenerate.path, { conversation_id: conversationId, model }, answer.key)
-        : await runStream(api.chatSend.path, { content: question.content, model }, answer.key);
+        ? await runStream(api.chatRegenerate, { conversation_id: conversationId, model }, answer.key)
+        : await runStream(api.chatSend, { content: question.content, model }, answer.key);
     if (outcome === 'refused') setMessages((list) => list.filter((m) => m.key !== answer.key));
   }, [conversationId, messages, model, runStream, signedIn]);
 
@@ -252,7 +212,7 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
       const answer = placeholder(model);
       const before = messages;
       setMessages([...messages.slice(0, index), { ...question, content }, answer]);
-      const outcome = await runStream(api.chatEdit.path, { message_id: question.id, content, model }, answer.key);
+      const outcome = await runStream(api.chatEdit, { message_id: question.id, content, model }, answer.key);
       if (outcome === 'refused') setMessages(before);
     },
     [messages, model, runStream],
@@ -260,14 +220,11 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
 
   /** Stop: ask the server to stop (it ends the stream with `end: stopped`), then cut the connection if it has not. */
   const stop = useCallback(async () => {
-    const run = active.current;
-    if (!run) return;
-    if (run.id !== null && signedIn) {
-      await Promise.race([stopAnswer(run.id).catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
-      await Promise.race([run.ended, new Promise((r) => setTimeout(r, 1500))]);
-    }
-    if (active.current === run) run.controller.abort();
-  }, [signedIn]);
+    const current = answerId.current;
+    if (!current) return;
+    const id = current.id;
+    await stream.stop(id !== null && signedIn ? () => stopAnswer(id) : undefined);
+  }, [signedIn, stream]);
 
   const setFavorite = useCallback((key: string, favoriteId: number | null) => patch(key, () => ({ favoriteId })), [patch]);
 

@@ -10,7 +10,7 @@ import { visitorQuestionsToday } from '@/lib/ai-stream';
 import { useUser } from '@/lib/auth';
 import { downloadText } from '@/lib/clipboard';
 import { toast } from '@/lib/notify';
-import type { RequestError } from '@/lib/request';
+import { isBalanceRefusal, type RequestError } from '@/lib/request';
 import { useSiteConfig } from '@/lib/site-config';
 import { LOGIN_MODE, openLogin } from '@/stores/user-store';
 import { addFavorite, exportConversation, removeFavorite } from '../api/actions';
@@ -44,7 +44,7 @@ export default function ChatPage() {
   const onConversation = useCallback((id: number) => setParams({ id: String(id) }, { replace: true }), [setParams]);
   const onRefused = useCallback(
     (error: RequestError) => {
-      if (error.status === 402) setBalanceMessage(error.message || t('msg.insufficient_conversation_balance'));
+      if (isBalanceRefusal(error)) setBalanceMessage(error.message || t('msg.insufficient_conversation_balance'));
       // Code -1 (visitor past the free allowance, expired session): the request layer already opened the login popup.
       else if (error.code !== -1) toast.error(error.message || t('chat.stream_failed'));
     },

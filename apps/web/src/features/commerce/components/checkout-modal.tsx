@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
 import { userKeys } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
-import { isRequestError } from '@/lib/request';
+import { hasKey, isRequestError } from '@/lib/request';
 import { configQuery } from '@/lib/site-config';
 import { commerceKeys } from '../api/keys';
 import { createOrder, FINAL_STATUSES, orderDetailQuery } from '../api/orders';
@@ -49,7 +49,7 @@ export default function CheckoutModal({ pkg, onClose }: { pkg: Package; onClose:
     } catch (e) {
       const message = isRequestError(e) ? e.message : t('errors.server_error');
       // The server's gateways changed since the config was read (a restart with other keys): read them again.
-      if (message === t('msg.gateway_unavailable')) void queryClient.invalidateQueries({ queryKey: configQuery.queryKey });
+      if (hasKey(e, 'gateway_unavailable')) void queryClient.invalidateQueries({ queryKey: configQuery.queryKey });
       setError(message);
     } finally {
       setBusy(false);

@@ -7,7 +7,7 @@ import { ErrorView } from '@/components/error-view';
 import { LocaleLink } from '@/components/locale-link';
 import { PageSpinner } from '@/components/page-spinner';
 import { useLocale } from '@/hooks/use-locale';
-import { isRequestError } from '@/lib/request';
+import { hasKey } from '@/lib/request';
 import { packageDetailQuery } from '../api/packages';
 import { PackageCard } from '../components/package-card';
 import { PayNotes } from '../components/pay-agreement';
@@ -36,7 +36,7 @@ function PackageView({ id }: { id: number }) {
 
   if (detail.isPending) return <PageSpinner />;
   if (detail.isError) {
-    if (isRequestError(detail.error) && detail.error.status === 404) return <ErrorView status={404} path={pathname} />;
+    if (hasKey(detail.error, 'package_not_found')) return <ErrorView status={404} path={pathname} />;
     return (
       <div className="page commerce commerce--narrow">
         <div className="callout callout--warning" role="alert">

@@ -1,11 +1,11 @@
 import type { DocChatEvent, DocCitation, DocMessage } from '@xueba/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAiStream, type StreamFrame } from '@/hooks/use-ai-stream';
 import { api } from '@/lib/api';
-import { applyStreamBalance, runAiStream } from '@/lib/ai-stream';
+import { applyStreamBalance } from '@/lib/ai-stream';
 import { queryClient } from '@/lib/query-client';
-import { isRequestError } from '@/lib/request';
 import { docKeys, docMessagesQuery } from '../api/doc-api';
 
 export interface DocUiMessage {
@@ -37,8 +37,8 @@ const fromServer = (m: DocMessage, errorText: (code: string) => string): DocUiMe
 
 /**
  * The Q&A of one document (or of several, asked together): the latest stored
- * conversation of the first document is loaded, then answers stream into it.
- * Deltas are batched per animation frame, as in chat.
+ * conversation of the first document is loaded, then answers stream into it
+ * through `useAiStream`, as in chat.
  */
 export function useDocSession(docIds: readonly number[], chosen: number | 'latest' | 'new' = 'latest') {
   const { t } = useTranslation();
@@ -50,7 +50,7 @@ export function useDocSession(docIds: readonly number[], chosen: number | 'lates
   const [conversationId, setConversationId] = useState<number | null>(null);
   const [streaming, setStreaming] = useState(false);
   const [loadedFor, setLoadedFor] = useState<string>('');
-  const run = useRef<{ controller: AbortController; pending: string; frame: number | null; key: string } | null>(null);
+  const stream = useAiStream<DocChatEvent>();
   const idsKey = `${docIds.join(',')}:${chosen}`;
 
   const errorText = useCallback(
@@ -74,21 +74,9 @@ export function useDocSession(docIds: readonly number[], chosen: number | 'lates
     }
   }
 
-  useEffect(() => () => run.current?.controller.abort(), []);
-
   const patch = useCallback((key: string, update: (m: DocUiMessage) => Partial<DocUiMessage>) => {
     setMessages((list) => list.map((m) => (m.key === key ? { ...m, ...update(m) } : m)));
   }, []);
-
-  const flush = useCallback(() => {
-    const current = run.current;
-    if (!current) return;
-    current.frame = null;
-    if (!current.pending) return;
-    const text = current.pending;
-    current.pending = '';
-    patch(current.key, (m) => ({ content: m.content + text }));
-  }, [patch]);
 
   /** Asks a question; resolves with the refusal's message when the server refused before streaming. */
   const ask = useCallback(
@@ -96,55 +84,41 @@ export function useDocSession(docIds: readonly number[], chosen: number | 'lates
       const q: DocUiMessage = { key: nextKey(), id: null, role: 'user', content: question, status: 'done', error: null, citations: [], favoriteId: null, offline: false };
       const a: DocUiMessage = { ...q, key: nextKey(), role: 'assistant', content: '', status: 'generating' };
       setMessages((list) => [...list, q, a]);
-      const controller = new AbortController();
-      const current = { controller, pending: '', frame: null as number | null, key: a.key };
-      run.current = current;
       setStreaming(true);
-      let started = false;
-      const onEvent = (event: DocChatEvent) => {
+      const onFrame = (event: StreamFrame<DocChatEvent>) => {
         switch (event.type) {
           case 'start':
-            started = true;
             setConversationId(event.conversation_id);
             setMessages((list) =>
               list.map((m) => (m.key === a.key ? { ...m, id: event.assistant_message_id, offline: event.offline } : m.key === q.key ? { ...m, id: event.user_message_id } : m)),
             );
             break;
-          case 'delta':
-            current.pending += event.text;
-            current.frame ??= requestAnimationFrame(flush);
-            break;
           case 'end':
-            flush();
             patch(a.key, (m) => ({ status: event.status, citations: event.citations, id: event.message_id ?? m.id }));
             applyStreamBalance(event.balance);
             break;
           case 'error':
-            flush();
             patch(a.key, (m) => ({ status: 'failed', error: errorText(event.code, event.msg), id: event.message_id ?? m.id }));
             applyStreamBalance(event.balance);
             break;
         }
       };
       try {
-        await runAiStream<DocChatEvent>(api.docChat.path, { doc_ids: docIds, question, conversation_id: conversationId ?? undefined }, onEvent, controller.signal);
-        return null;
-      } catch (error) {
-        flush();
-        if (controller.signal.aborted) {
-          patch(a.key, (m) => (m.status === 'generating' ? { status: 'stopped' } : {}));
-          return null;
+        const outcome = await stream.run(api.docChat, { doc_ids: [...docIds], question, conversation_id: conversationId ?? undefined }, { onFrame, onText: (text) => patch(a.key, (m) => ({ content: m.content + text })) });
+        switch (outcome.kind) {
+          case 'stopped':
+            patch(a.key, (m) => (m.status === 'generating' ? { status: 'stopped' } : {}));
+            return null;
+          case 'refused':
+            setMessages((list) => list.filter((m) => m.key !== q.key && m.key !== a.key));
+            return outcome.error.message || t('chat.stream_failed');
+          case 'failed':
+            patch(a.key, () => ({ status: 'failed', error: outcome.message ?? t('chat.stream_failed') }));
+            return null;
+          default:
+            return null;
         }
-        const message = error instanceof Error && error.message ? error.message : t('chat.stream_failed');
-        if (!started && isRequestError(error) && error.status !== 0 && error.status !== 500) {
-          setMessages((list) => list.filter((m) => m.key !== q.key && m.key !== a.key));
-          return message;
-        }
-        patch(a.key, () => ({ status: 'failed', error: message }));
-        return null;
       } finally {
-        if (current.frame !== null) cancelAnimationFrame(current.frame);
-        if (run.current === current) run.current = null;
         setStreaming(false);
         if (single) {
           void queryClient.invalidateQueries({ queryKey: ['doc', 'messages', primary], refetchType: 'none' });
@@ -152,10 +126,10 @@ export function useDocSession(docIds: readonly number[], chosen: number | 'lates
         }
       }
     },
-    [conversationId, docIds, errorText, flush, patch, primary, single, t],
+    [conversationId, docIds, errorText, patch, primary, single, stream, t],
   );
 
-  const stop = useCallback(() => run.current?.controller.abort(), []);
+  const stop = useCallback(() => void stream.stop(), [stream]);
   const setFavorite = useCallback((key: string, favoriteId: number | null) => patch(key, () => ({ favoriteId })), [patch]);
 
   return { messages, streaming, conversationId, loading: loadedFor !== idsKey, loadError: history.isError, ask, stop, setFavorite };

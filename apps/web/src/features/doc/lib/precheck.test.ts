@@ -11,8 +11,9 @@ describe('precheck', () => {
   });
 
   it('refuses other extensions, empty files and files over 20 MB, each on its own', () => {
-    const result = precheck([file('a.PDF', 5), file('b.png', 5), file('c.md', 0), file('d.docx', 20 * 1024 * 1024 + 1), file('e.txt', 1)]);
-    expect(result.files.map((f) => f.refusal?.key ?? null)).toEqual([null, 'msg.doc_unsupported_type', 'msg.doc_file_empty', 'msg.file_too_large', null]);
+    // PNG and JPEG photos of pages are documents (read by OCR); other images are not.
+    const result = precheck([file('a.PDF', 5), file('b.gif', 5), file('c.md', 0), file('d.docx', 20 * 1024 * 1024 + 1), file('e.txt', 1), file('f.JPG', 5)]);
+    expect(result.files.map((f) => f.refusal?.key ?? null)).toEqual([null, 'msg.doc_unsupported_type', 'msg.doc_file_empty', 'msg.file_too_large', null, null]);
     expect(result.files[3]?.refusal?.values).toEqual({ size: 20 });
   });
 });

@@ -1,4 +1,4 @@
-import { DOC_FORMATS, DOC_UPLOAD_MAX_BYTES, DOC_UPLOAD_MAX_FILES } from '@xueba/contract';
+import { DOC_EXTENSIONS, DOC_UPLOAD_MAX_BYTES, DOC_UPLOAD_MAX_FILES } from '@xueba/contract';
 
 /** A refusal before sending: the i18n key (server-message table) and its values. */
 export interface Refusal {
@@ -26,7 +26,7 @@ export function precheck(files: readonly File[]): PrecheckResult {
   return {
     refusal: null,
     files: files.map((file) => {
-      if (!(DOC_FORMATS as readonly string[]).includes(extensionOf(file.name))) return { file, refusal: { key: 'msg.doc_unsupported_type' } };
+      if (!(DOC_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return { file, refusal: { key: 'msg.doc_unsupported_type' } };
       if (file.size === 0) return { file, refusal: { key: 'msg.doc_file_empty' } };
       if (file.size > DOC_UPLOAD_MAX_BYTES) return { file, refusal: { key: 'msg.file_too_large', values: { size: DOC_UPLOAD_MAX_BYTES / 1024 / 1024 } } };
       return { file, refusal: null };

@@ -7,7 +7,7 @@ import { LocaleLink } from '@/components/locale-link';
 import { useLocale } from '@/hooks/use-locale';
 import { useUser } from '@/lib/auth';
 import { formatCount } from '@/lib/format';
-import { isRequestError } from '@/lib/request';
+import { hasKey } from '@/lib/request';
 import { usePaperDetail } from '../api/get-paper-detail';
 import { Interpretation } from '../components/interpretation';
 import { PaperActions } from '../components/paper-actions';
@@ -57,8 +57,8 @@ function PaperDetailView({ id }: { id: string }) {
 
   if (detail.isPending) return <DetailSkeleton />;
   if (detail.isError) {
-    // The server answers an unknown paper with an honest 404; anything else is worth a retry.
-    const notFound = isRequestError(detail.error) && detail.error.status === 404;
+    // An unknown paper is a not-found page; anything else is worth a retry.
+    const notFound = hasKey(detail.error, 'paper_not_found');
     return notFound ? <ErrorView status={404} path={pathname} /> : <QueryError error={detail.error} onRetry={() => void detail.refetch()} />;
   }
   const paper = detail.data;

@@ -1,7 +1,6 @@
-/** Query keys of tasks, invitations and the distribution programme. */
+/** Query keys of invitations and the distribution programme (the daily tasks have their own, in the tasks feature). */
 export const promotionKeys = {
   all: ['promotion'] as const,
-  tasks: (locale: string) => ['promotion', 'tasks', locale] as const,
   invite: ['promotion', 'invite'] as const,
   summary: ['promotion', 'summary'] as const,
   invitees: (page: number) => ['promotion', 'invitees', page] as const,

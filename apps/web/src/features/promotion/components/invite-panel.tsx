@@ -5,7 +5,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { copyText } from '@/lib/clipboard';
 import { formatCount } from '@/lib/format';
 import { inviteQuery } from '../api/promotion';
-import { useRewardText } from './reward-text';
+import { useRewardText } from '@/features/tasks/components/reward-text';
 
 /** The invitation link (carrying share_id), its counts, the rewards on offer and what the user earned. */
 export function InvitePanel() {

@@ -10,7 +10,7 @@ import { ModelSelect } from '@/components/model-select';
 import { storePluginModel, storedPluginModel, useChatModels } from '@/lib/ai-models';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/notify';
-import type { RequestError } from '@/lib/request';
+import { isBalanceRefusal, type RequestError } from '@/lib/request';
 import { useTemplates } from '../api/templates';
 import { CreationHistory } from '../components/creation-history';
 import { TemplateForm } from '../components/template-form';
@@ -26,7 +26,7 @@ export default function ProducePage() {
   const [balanceMessage, setBalanceMessage] = useState<string | null>(null);
   const onRefused = useCallback(
     (error: RequestError) => {
-      if (error.status === 402) setBalanceMessage(error.message);
+      if (isBalanceRefusal(error)) setBalanceMessage(error.message);
       else if (error.code !== -1) toast.error(error.message || t('chat.stream_failed'));
     },
     [t],

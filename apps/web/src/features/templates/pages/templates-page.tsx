@@ -5,7 +5,7 @@ import { LocaleLink } from '@/components/locale-link';
 import { useTemplates } from '../api/templates';
 
 /** `/create`: the writing templates by category (spec §1), each opening its form in `/create/produce?id=`. */
-export default function CreatePage() {
+export default function TemplatesPage() {
   const { t } = useTranslation();
   const templates = useTemplates();
   const [category, setCategory] = useState<number | null>(null);

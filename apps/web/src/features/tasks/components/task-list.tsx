@@ -7,8 +7,8 @@ import { useLocale } from '@/hooks/use-locale';
 import { userKeys } from '@/lib/auth';
 import { isRequestError } from '@/lib/request';
 import { toast } from '@/lib/notify';
-import { promotionKeys } from '../api/keys';
-import { signIn, tasksQuery } from '../api/tasks';
+import { promotionKeys } from '@/features/promotion/api/keys';
+import { signIn, tasksKeys, tasksQuery } from '../api/tasks';
 import { useRewardText } from './reward-text';
 
 /** Where a task is done: the link next to it. */
@@ -28,6 +28,8 @@ export function TaskList() {
     try {
       const result = await signIn();
       toast.success(t('promotion.signed_in', { reward: rewardText(result.reward) }));
+      void queryClient.invalidateQueries({ queryKey: tasksKeys.all });
+      // The invitation panel beside the list shows rewards too.
       void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
       void queryClient.invalidateQueries({ queryKey: userKeys.info });
     } catch (e) {

@@ -9,10 +9,10 @@ import { useLocale } from '@/hooks/use-locale';
 import { copyText } from '@/lib/clipboard';
 import { formatDate } from '@/lib/format';
 import { confirmBox, toast } from '@/lib/notify';
-import { COLLECTION_PAGE_SIZE, removeCollection, useCollection } from '../api/collection';
+import { FAVORITES_PAGE_SIZE, removeFavorite, useFavorites } from '../api/favorites';
 
-/** `/user/collection`: bookmarked questions and answers with search and removal. */
-export default function CollectionPage() {
+/** `/user/collection` (the favorites feature): bookmarked questions and answers with search and removal. */
+export default function FavoritesPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [search, setSearch] = useState('');
@@ -25,13 +25,13 @@ export default function CollectionPage() {
     }, 300);
     return () => window.clearTimeout(timer);
   }, [search]);
-  const query = useCollection(keyword, page);
+  const query = useFavorites(keyword, page);
   const items = query.data?.lists ?? [];
 
   const remove = async (id: number) => {
     if (!(await confirmBox({ title: t('collection.title'), content: t('collection.remove_confirm'), okText: t('collection.remove'), cancelText: t('common.cancel') }))) return;
     try {
-      await removeCollection(id);
+      await removeFavorite(id);
       toast.success(t('msg.bookmark_removed'));
     } catch (error) {
       toast.error(error instanceof Error && error.message ? error.message : t('msg.favorite_failed'));
@@ -81,7 +81,7 @@ export default function CollectionPage() {
           </li>
         ))}
       </ul>
-      <Pager page={page} total={query.data?.count ?? 0} pageSize={COLLECTION_PAGE_SIZE} onChange={setPage} />
+      <Pager page={page} total={query.data?.count ?? 0} pageSize={FAVORITES_PAGE_SIZE} onChange={setPage} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '@/components/locale-link';
-import { InvitePanel } from '../components/invite-panel';
+import { InvitePanel } from '@/features/promotion/components/invite-panel';
 import { TaskList } from '../components/task-list';
-import '../promotion.css';
+// The page shares the promotion pages' layout and the invitation panel's styles; the task rows are styled there too.
+import '@/features/promotion/promotion.css';
 
 /** `/user/tasks`: the task centre (daily tasks, sign-in) and the invitation panel. */
 export default function TasksPage() {
