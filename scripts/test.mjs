@@ -35,6 +35,7 @@ const THREAD_FILES = [
   'apps/server/src/platform/cache/',
   'apps/server/src/platform/jobs/',
   'apps/server/src/modules/chat/',
+  'apps/server/src/platform/stream/',
   'apps/server/src/modules/commerce/redeem.test.ts',
   'apps/server/src/modules/commerce/orders.test.ts',
   'apps/server/src/modules/commerce/refund.test.ts',

@@ -1,3 +1,4 @@
+/* global window */
 // Front-end budget: the gzip size of the JS a page loads (measured in Chromium:
 // every script response of the first screen) and its Lighthouse performance,
 // accessibility and SEO scores (desktop preset) on the built app served by the

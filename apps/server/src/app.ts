@@ -7,10 +7,11 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { AppContext } from './platform/context.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { sendFailure } from './platform/http/envelope.js';
-import { createServices, type Services } from './services.js';
+import { createFeatures, createServices, type Services } from './services.js';
 import type { SessionService } from './modules/session/session.service.js';
 import { registerModules } from './modules/index.js';
 import { serveWeb } from './platform/http/web.js';
+import { apiPrefixPath } from './platform/http/origin.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 
 declare module 'fastify' {
@@ -73,10 +74,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
-      await registerModules(api, ctx);
+      await registerModules(api, ctx, services, createFeatures(ctx, services, api.log));
       api.setNotFoundHandler((request, reply) => sendFailure(request, reply, 404, 'not_found'));
     },
-    { prefix: ctx.env.API_PREFIX === '/' ? '' : ctx.env.API_PREFIX },
+    { prefix: apiPrefixPath(ctx.env) },
   );
 
   await serveWeb(app, ctx, options.webDist);

@@ -3,6 +3,8 @@ import type { MaintenanceTask } from './platform/maintenance.js';
 import { pruneRateLimits } from './platform/rate-limit.js';
 import { siteRepository } from './modules/site/site.repository.js';
 import { CommerceRepository } from './modules/commerce/commerce.repository.js';
+import { LedgerService } from './modules/ledger/ledger.service.js';
+import { commissionSweepTask } from './modules/promotion/distribution.service.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -15,7 +17,7 @@ export const RETENTION_MS = {
   paymentNotifications: 365 * DAY_MS,
 } as const;
 
-/** The periodic upkeep every process runs (platform/maintenance.ts). */
+/** The periodic upkeep every process runs (platform/maintenance.ts): pruning old logs, settling due commissions. */
 export function maintenanceTasks(ctx: AppContext): MaintenanceTask[] {
   const commerce = new CommerceRepository();
   const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -23,5 +25,6 @@ export function maintenanceTasks(ctx: AppContext): MaintenanceTask[] {
     { name: 'prune rate_limits', everyMs: HOUR_MS, run: (now) => pruneRateLimits(ctx.db, before(now, RETENTION_MS.rateLimits)) },
     { name: 'prune visits', everyMs: HOUR_MS, run: (now) => siteRepository.pruneVisits(ctx.db, before(now, RETENTION_MS.visits)) },
     { name: 'prune payment_notifications', everyMs: HOUR_MS, run: (now) => commerce.pruneNotifications(ctx.db, before(now, RETENTION_MS.paymentNotifications)) },
+    commissionSweepTask(ctx, new LedgerService(ctx)),
   ];
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './platform/context.js';
 import { SessionService } from './modules/session/session.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -12,10 +13,36 @@ import { JobRunner } from './platform/jobs/job-runner.js';
 import { Promotion } from './modules/promotion/promotion.js';
 import type { TasksService } from './modules/tasks/tasks.service.js';
 import { gatewaysFromEnv, type PaymentGateways } from './modules/commerce/gateways/registry.js';
+import { SiteService } from './modules/site/site.service.js';
+import { OutboxService } from './modules/outbox/outbox.service.js';
+import { VerificationService } from './modules/verification/verification.service.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { UserService } from './modules/user/user.service.js';
+import { UserSecurityService } from './modules/user/user-security.service.js';
+import { OauthService } from './modules/oauth/oauth.service.js';
+import { ShareService } from './modules/share/share.service.js';
+import { UploadService } from './modules/upload/upload.service.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { PackagesService } from './modules/commerce/packages.service.js';
+import { OrdersService } from './modules/commerce/orders.service.js';
+import { RedeemService } from './modules/commerce/redeem.service.js';
+import { RefundService } from './modules/commerce/refund.service.js';
+import { Granter } from './modules/commerce/grant.js';
+import { MembershipService } from './modules/admin/membership.service.js';
+import { FavoritesService } from './modules/favorites/favorites.service.js';
+import { TemplatesService } from './modules/templates/templates.service.js';
+import { ChatService } from './modules/chat/chat.service.js';
+import { AnswerRunner } from './platform/stream/answer-runner.js';
+import { AnswerGate } from './platform/stream/answer-gate.js';
+import { DocService } from './modules/doc/doc.service.js';
+import { DocChat } from './modules/doc/doc-chat.js';
+import { DocInterpreter } from './modules/doc/doc-interpret.js';
+import { PaperAiService } from './modules/paper/paper-ai.service.js';
+import { resolvePaperModel } from './modules/paper/paper.ai.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
- * shared by every module through `app.services`.
+ * shared by the features (`app.services`).
  */
 export interface Services {
   sessions: SessionService;
@@ -23,44 +50,113 @@ export interface Services {
   userInfo: UserInfoService;
   ledger: LedgerService;
   accounts: AccountService;
-  /** Passages for the offline channel and cited answers; feature modules register sources. */
+  /** Passages for the offline channel and cited answers; feature lifecycles register sources. */
   retrieval: RetrievalService;
   /** Google and WeChat sign-in settings (env, else admin settings with sealed secrets). */
   oauth: OauthSettingsService;
   /** Which third-party sign-in providers are configured (env or admin settings). */
   oauthStatus(): Promise<{ google: boolean; wechat: boolean }>;
-  /** Paper search over the active source, with the local corpus's in-memory index (issue 5). */
+  /** Paper search over the active source, with the local corpus's in-memory index. */
   papers: PaperService;
-  /** AI model channels and the model catalogue: which model answers and what it costs (issue 3). */
+  /** AI model channels and the model catalogue: which model answers and what it costs. */
   models: ModelsService;
   /** Background jobs in the database (document processing; reusable by other features). */
   jobs: JobRunner;
-  /** Daily tasks: other modules report activity through `tasks.record` (issue 6). */
+  /** Daily tasks: other modules report activity through `tasks.record`. */
   tasks: TasksService;
-  /** Invitation rewards, distribution and withdrawals (issue 6). */
+  /** Invitation rewards, distribution and withdrawals. */
   promotion: Promotion;
-  /** Payment gateways configured by the environment (issue 6): orders use them, `/pc/config` lists them. */
+  /** Payment gateways configured by the environment: orders use them, `/pc/config` lists them. */
   payments: PaymentGateways;
 }
 
 export function createServices(ctx: AppContext): Services {
   const settings = new SettingsService(ctx);
+  const ledger = new LedgerService(ctx);
   const oauth = new OauthSettingsService(ctx, settings);
-  const promotion = new Promotion(ctx, settings);
+  const promotion = new Promotion(ctx, settings, ledger);
+  const models = new ModelsService(ctx, settings);
+  const papers = new PaperService(ctx, settings);
+  papers.modelResolver = () => resolvePaperModel({ models });
   return {
     sessions: new SessionService(ctx),
     settings,
     userInfo: new UserInfoService(ctx),
-    ledger: new LedgerService(ctx),
-    accounts: new AccountService(ctx, settings),
+    ledger,
+    accounts: new AccountService(ctx, settings, ledger),
     retrieval: new RetrievalService(),
     oauth,
     oauthStatus: () => oauth.status(),
-    papers: new PaperService(ctx, settings),
-    models: new ModelsService(ctx, settings),
+    papers,
+    models,
     jobs: new JobRunner(ctx.db, ctx.dbKind, ctx.now, { pollMs: ctx.env.JOBS_POLL_MS, log: ctx.log }),
     tasks: promotion.tasks,
     promotion,
     payments: gatewaysFromEnv(ctx.env, ctx.appSecret, ctx.now),
+  };
+}
+
+/** The services each feature's routes call, built once per app on the shared ones. */
+export interface Features {
+  site: SiteService;
+  verification: VerificationService;
+  auth: AuthService;
+  users: UserService;
+  security: UserSecurityService;
+  oauthFlow: OauthService;
+  share: ShareService;
+  uploads: UploadService;
+  admin: AdminService;
+  packages: PackagesService;
+  orders: OrdersService;
+  redeem: RedeemService;
+  refunds: RefundService;
+  favorites: FavoritesService;
+  /** Answers being generated (chat, templates): started and stopped by the chat lifecycle. */
+  runner: AnswerRunner;
+  chat: ChatService;
+  templates: TemplatesService;
+  docs: DocService;
+  docChat: DocChat;
+  docInterpreter: DocInterpreter;
+  paperAi: PaperAiService;
+}
+
+/**
+ * The composition root of the features: each constructor receives exactly the
+ * services it uses, so the dependency graph reads from this function.
+ */
+export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLogger): Features {
+  const { sessions, settings, userInfo, ledger, accounts, oauth, papers, models, jobs, tasks, promotion, payments } = s;
+  tasks.log = (line) => log.warn(line);
+  const outbox = new OutboxService(ctx, log);
+  const memberships = new MembershipService(ctx);
+  const granter = new Granter(ledger, memberships);
+  const verification = new VerificationService(ctx, { settings }, outbox);
+  const runner = new AnswerRunner(ctx, s.ledger, log, s.tasks);
+  const gate = new AnswerGate(ctx, s.settings, s.userInfo, s.retrieval);
+  const docs = new DocService(ctx, { papers, userInfo, jobs, models });
+  return {
+    site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }),
+    verification,
+    auth: new AuthService(ctx, { sessions, settings, accounts, promotion, userInfo }, verification, log),
+    users: new UserService(ctx, { userInfo }),
+    security: new UserSecurityService(ctx, { userInfo, sessions }, verification),
+    oauthFlow: new OauthService(ctx, { sessions, oauth, userInfo, accounts }),
+    share: new ShareService(ctx, { promotion, tasks, userInfo }),
+    uploads: new UploadService(ctx, { settings }),
+    admin: new AdminService(ctx, { ledger, userInfo, sessions, settings }, outbox, memberships),
+    packages: new PackagesService(ctx, { settings }),
+    orders: new OrdersService(ctx, { settings, promotion, userInfo }, payments, granter),
+    redeem: new RedeemService(ctx, { userInfo }, granter),
+    refunds: new RefundService(ctx, { ledger, promotion, userInfo }, memberships),
+    favorites: new FavoritesService(ctx),
+    runner,
+    chat: new ChatService(ctx, s.models, gate, runner),
+    templates: new TemplatesService(ctx, s.settings, s.models, gate, runner),
+    docs,
+    docChat: new DocChat(ctx, docs, s.models, log),
+    docInterpreter: new DocInterpreter(ctx, docs, s.models, log),
+    paperAi: new PaperAiService(papers),
   };
 }

@@ -101,7 +101,7 @@ const envSchema = z.object({
   /** Base URLs of the WeChat open platform; overridable so tests can point at a local peer. */
   WECHAT_OPEN_URL: z.string().url().default('https://open.weixin.qq.com'),
   WECHAT_API_URL: z.string().url().default('https://api.weixin.qq.com'),
-  /** Paper sources (issue 5); base URLs overridable so tests can point at a local peer. */
+  /** Paper sources; base URLs overridable so tests can point at a local peer. */
   OPENALEX_URL: z.string().url().default('https://api.openalex.org'),
   SEMANTIC_SCHOLAR_URL: z.string().url().default('https://api.semanticscholar.org'),
   PAPER_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),

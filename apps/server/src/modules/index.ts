@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
+import type { Features, Services } from '../services.js';
 import { siteRoutes } from './site/site.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -9,26 +10,53 @@ import { shareRoutes } from './share/share.routes.js';
 import { uploadRoutes } from './upload/upload.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { paperRoutes } from './paper/paper.routes.js';
-import { aiRoutes } from './chat/ai.routes.js';
+import { papersLifecycle } from './paper/paper.lifecycle.js';
+import { HelpSource } from './retrieval/help-source.js';
+import { modelsRoutes } from './models/models.routes.js';
+import { chatRoutes } from './chat/chat.routes.js';
+import { answersLifecycle } from './chat/chat.lifecycle.js';
+import { favoritesRoutes } from './favorites/favorites.routes.js';
+import { templatesRoutes } from './templates/templates.routes.js';
 import { commerceRoutes } from './commerce/commerce.routes.js';
 import { docRoutes } from './doc/doc.routes.js';
+import { documentsLifecycle } from './doc/doc.lifecycle.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
 import { promotionRoutes } from './promotion/promotion.routes.js';
 
-/** Every feature's routes, registered under the API prefix. */
-export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  await siteRoutes(api, ctx);
-  await verificationRoutes(api, ctx);
-  await authRoutes(api, ctx);
-  await userRoutes(api, ctx);
-  await oauthRoutes(api, ctx);
-  await shareRoutes(api, ctx);
-  await uploadRoutes(api, ctx);
-  await adminRoutes(api, ctx);
-  await paperRoutes(api, ctx);
-  await aiRoutes(api, ctx);
-  await commerceRoutes(api, ctx);
-  await docRoutes(api, ctx);
-  await tasksRoutes(api);
-  await promotionRoutes(api, ctx);
+/**
+ * The start-up wiring of every feature, in one place and before any route:
+ * retrieval sources, background runners and their stop on close, seeds, and
+ * the sweeps of what a dead run left behind. Periodic upkeep (pruning,
+ * settling commissions) is not here: it runs on the maintenance scheduler
+ * (`maintenance-tasks.ts`). The order of retrieval sources is the order their
+ * passages are offered in.
+ */
+export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Services, f: Features): Promise<void> {
+  papersLifecycle(app, ctx, s.papers, s.retrieval);
+  s.retrieval.register(new HelpSource(s.settings));
+  await answersLifecycle(app, f.runner);
+  await f.templates.seed();
+  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval);
+}
+
+/** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
+export async function registerModules(api: FastifyInstance, ctx: AppContext, s: Services, f: Features): Promise<void> {
+  await startFeatures(api, ctx, s, f);
+  await siteRoutes(api, f.site);
+  await verificationRoutes(api, f.verification);
+  await authRoutes(api, f.auth);
+  await userRoutes(api, f.users, f.security);
+  await oauthRoutes(api, ctx, f.oauthFlow, s.oauth);
+  await shareRoutes(api, ctx, f.share);
+  await uploadRoutes(api, ctx, f.uploads);
+  await adminRoutes(api, f.admin);
+  await paperRoutes(api, ctx, s.papers, f.paperAi);
+  await modelsRoutes(api, s.models, f.runner);
+  await chatRoutes(api, f.chat, f.runner);
+  await favoritesRoutes(api, f.favorites);
+  await templatesRoutes(api, f.templates, f.runner);
+  await commerceRoutes(api, ctx, { packages: f.packages, orders: f.orders, redeem: f.redeem, refunds: f.refunds, gateways: s.payments });
+  await docRoutes(api, { docs: f.docs, chat: f.docChat, interpreter: f.docInterpreter });
+  await tasksRoutes(api, s.tasks);
+  await promotionRoutes(api, ctx, s.promotion, s.settings);
 }

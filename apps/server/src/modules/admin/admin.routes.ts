@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@xueba/contract';
 import { defineRoute } from '../../platform/http/route.js';
-import type { AppContext } from '../../platform/context.js';
-import { AdminService } from './admin.service.js';
+import type { AdminService } from './admin.service.js';
 
 /** Every route here is `auth: 'admin'` in the contract: defineRoute answers 401 signed out and 403 for non-admins. */
-export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const admin = new AdminService(ctx, app.services);
+export async function adminRoutes(app: FastifyInstance, admin: AdminService): Promise<void> {
 
   defineRoute(app, api.users, { handler: ({ query }) => admin.users(query) });
 

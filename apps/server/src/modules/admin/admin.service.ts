@@ -1,12 +1,13 @@
 import type { BalanceAsset, Balances, MEMBERSHIP_KINDS, SiteSettings } from '@xueba/contract';
+import { pageOffset } from '../../platform/http/paging.js';
 import type { AppContext } from '../../platform/context.js';
 import type { LedgerRow, UserRow } from '../../platform/db/schema.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
-import { OutboxService } from '../outbox/outbox.service.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
 import { AdminRepository } from './admin.repository.js';
-import { MembershipService } from './membership.service.js';
+import type { MembershipService } from './membership.service.js';
 
 const DETAIL_LEDGER_ROWS = 50;
 
@@ -35,22 +36,18 @@ function presentLedger(row: LedgerRow) {
 /** Use cases of the administration pages. Every caller is an administrator (checked by the route). */
 export class AdminService {
   private readonly repo = new AdminRepository();
-  private readonly outboxService: OutboxService;
-  private readonly memberships: MembershipService;
-
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
-  ) {
-    this.outboxService = new OutboxService(ctx);
-    this.memberships = new MembershipService(ctx);
-  }
+    private readonly deps: Pick<Services, 'ledger' | 'userInfo' | 'sessions' | 'settings'>,
+    private readonly outboxService: OutboxService,
+    private readonly memberships: MembershipService,
+  ) {}
 
   async users(query: { keyword?: string; page_no: number; page_size: number }) {
     const { rows, count } = await this.repo.searchUsers(this.ctx.db, {
       keyword: query.keyword,
       limit: query.page_size,
-      offset: (query.page_no - 1) * query.page_size,
+      offset: pageOffset(query),
     });
     const balances = await this.repo.balancesOf(this.ctx.db, rows.map((r) => r.id));
     return {
@@ -73,7 +70,7 @@ export class AdminService {
 
   async userDetail(id: number) {
     const user = await this.requireUser(id);
-    const [info, ledger] = await Promise.all([this.services.userInfo.get(id), this.repo.recentLedger(this.ctx.db, id, DETAIL_LEDGER_ROWS)]);
+    const [info, ledger] = await Promise.all([this.deps.userInfo.get(id), this.repo.recentLedger(this.ctx.db, id, DETAIL_LEDGER_ROWS)]);
     if (!info) throw notFound('user_not_found');
     return { user: info, disabled: user.disabled, ledger: ledger.map(presentLedger) };
   }
@@ -83,8 +80,8 @@ export class AdminService {
     if (userId === adminId && disabled) throw badRequest('cannot_disable_self');
     await this.requireUser(userId);
     await this.repo.setDisabled(this.ctx.db, userId, disabled, this.ctx.now());
-    if (disabled) await this.services.sessions.revokeAll(userId);
-    else await this.services.userInfo.invalidate(userId);
+    if (disabled) await this.deps.sessions.revokeAll(userId);
+    else await this.deps.userInfo.invalidate(userId);
   }
 
   /**
@@ -94,7 +91,7 @@ export class AdminService {
    */
   async adjustBalance(adminId: number, input: { user_id: number; asset: BalanceAsset; delta: number; reason: string; idempotency_key: string }): Promise<Balances> {
     await this.requireUser(input.user_id);
-    await this.services.ledger.apply([
+    await this.deps.ledger.apply([
       {
         userId: input.user_id,
         asset: input.asset,
@@ -106,30 +103,30 @@ export class AdminService {
         actorId: adminId,
       },
     ]);
-    return toBalances(await this.services.ledger.balances(input.user_id));
+    return toBalances(await this.deps.ledger.balances(input.user_id));
   }
 
   async setMembership(adminId: number, input: { user_id: number; kind: (typeof MEMBERSHIP_KINDS)[number]; level: 'vip' | 'bvip'; months: number }) {
     const row = await transaction(this.ctx.db, (tx) => this.memberships.grantInTx(tx, { ...input, source: 'admin', ref: String(adminId) }));
-    await this.services.userInfo.invalidate(input.user_id);
+    await this.deps.userInfo.invalidate(input.user_id);
     return { kind: input.kind, level: row.level, expires_at: row.expires_at ? row.expires_at.toISOString() : null };
   }
 
   async ledgerAudit() {
-    const mismatches = await this.services.ledger.repo.audit(this.ctx.db);
+    const mismatches = await this.deps.ledger.repo.audit(this.ctx.db);
     return { mismatches, checked_at: this.ctx.now().toISOString() };
   }
 
   settings(): Promise<SiteSettings> {
-    return this.services.settings.site();
+    return this.deps.settings.site();
   }
 
   saveSettings(settings: SiteSettings): Promise<SiteSettings> {
-    return this.services.settings.saveSite(settings);
+    return this.deps.settings.saveSite(settings);
   }
 
   async outbox(query: { channel?: 'email' | 'sms'; page_no: number; page_size: number }) {
-    const { rows, count } = await this.outboxService.list({ channel: query.channel, limit: query.page_size, offset: (query.page_no - 1) * query.page_size });
+    const { rows, count } = await this.outboxService.list({ channel: query.channel, limit: query.page_size, offset: pageOffset(query) });
     return {
       lists: rows.map((row) => ({
         id: row.id,

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@xueba/contract';
-import type { AppContext } from '../../platform/context.js';
 import { defineRoute } from '../../platform/http/route.js';
-import { OutboxService } from '../outbox/outbox.service.js';
-import { VerificationService } from '../verification/verification.service.js';
-import { AuthService } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const auth = new AuthService(ctx, app.services, new VerificationService(ctx, app.services, new OutboxService(ctx, app.log)), app.log);
+export async function authRoutes(app: FastifyInstance, auth: AuthService): Promise<void> {
   const meta = (ip: string, userAgent: string | undefined) => ({ ip, userAgent: userAgent ?? null });
 
   defineRoute(app, api.login, {

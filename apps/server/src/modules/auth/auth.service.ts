@@ -52,7 +52,7 @@ export class AuthService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'sessions' | 'settings' | 'accounts' | 'promotion' | 'userInfo'>,
     private readonly codes: VerificationService,
     private readonly log: AuthLog = { info: () => undefined },
   ) {}
@@ -63,11 +63,11 @@ export class AuthService {
     await hitRateLimit(this.ctx.db, now, `login:${ipKey}`, LOGIN_PER_IP_PER_MINUTE, 60);
     const user = body.scene === LOGIN_SCENES.PASSWORD ? await this.passwordLogin(body, ipKey) : await this.codeLogin(body);
     await this.repo.clear(this.ctx.db, user.id, ipKey, user.failed_logins > 0 || user.locked_until !== null);
-    return { token: await this.services.sessions.create(user.id, { terminal: body.terminal, ip: meta.ip, userAgent: meta.userAgent }) };
+    return { token: await this.deps.sessions.create(user.id, { terminal: body.terminal, ip: meta.ip, userAgent: meta.userAgent }) };
   }
 
   async register(body: RegisterBody, meta: ClientMeta & { terminal?: string }): Promise<{ token: string }> {
-    const login = (await this.services.settings.site()).login;
+    const login = (await this.deps.settings.site()).login;
     const account: Account = body.email !== undefined ? { kind: 'email', value: body.email } : { kind: 'mobile', value: body.mobile ?? '' };
     if (!(account.kind === 'email' ? login.register_email : login.register_mobile)) throw forbidden('register_disabled');
     // Checked before the code is spent, so a taken address does not burn the user's code.
@@ -75,7 +75,7 @@ export class AuthService {
     await this.codes.consume({ channel: account.kind === 'email' ? 'email' : 'sms', target: account.value, scene: 'register', code: body.code });
     // An unknown share_id must not block a sign-up: the link may be old; the account is simply not attributed.
     const inviter = body.share_id ? await this.users.findByShareId(this.ctx.db, body.share_id) : undefined;
-    const user = await this.services.accounts.create({
+    const user = await this.deps.accounts.create({
       ...(account.kind === 'email' ? { email: account.value } : { mobile: account.value }),
       passwordHash: await hashPassword(body.password),
       inviterId: inviter?.id ?? null,
@@ -85,20 +85,20 @@ export class AuthService {
     if (inviter) {
       // A sign-up through an invitation link is a binding like POST /share/bind: it
       // creates the invitation reward (paid at once when it unlocks at sign-up).
-      await transaction(this.ctx.db, (tx, afterCommit) => this.services.promotion.invitations.onBoundInTx(tx, afterCommit, user.id, inviter.id));
-      await this.services.userInfo.invalidate(inviter.id);
+      await transaction(this.ctx.db, (tx, afterCommit) => this.deps.promotion.invitations.onBoundInTx(tx, afterCommit, user.id, inviter.id));
+      await this.deps.userInfo.invalidate(inviter.id);
     }
-    return { token: await this.services.sessions.create(user.id, { terminal: meta.terminal ?? 'pc', ip: meta.ip, userAgent: meta.userAgent }) };
+    return { token: await this.deps.sessions.create(user.id, { terminal: meta.terminal ?? 'pc', ip: meta.ip, userAgent: meta.userAgent }) };
   }
 
   /** Idempotent: an unknown, revoked or missing token is fine. */
   async logout(token: string | null): Promise<void> {
-    if (token) await this.services.sessions.revoke(token);
+    if (token) await this.deps.sessions.revoke(token);
   }
 
   private async passwordLogin(body: LoginBody, ipKey: string): Promise<UserRow> {
     const account = parseAccount(body.account);
-    const login = (await this.services.settings.site()).login;
+    const login = (await this.deps.settings.site()).login;
     if (!(account.kind === 'email' ? login.email_password : login.mobile_password)) throw forbidden('login_method_disabled');
     if (!body.password) throw badRequest('password_required');
     const password = body.password;
@@ -134,7 +134,7 @@ export class AuthService {
   private async codeLogin(body: LoginBody): Promise<UserRow> {
     const kind = body.scene === LOGIN_SCENES.MOBILE_CODE ? 'mobile' : 'email';
     const account = parseAccount(body.account, kind);
-    const login = (await this.services.settings.site()).login;
+    const login = (await this.deps.settings.site()).login;
     if (!(kind === 'email' ? login.email_code : login.mobile_code)) throw forbidden('login_method_disabled');
     if (!body.code) throw badRequest('code_required');
     if (!/^\d{6}$/.test(body.code)) throw badRequest('code_invalid');
@@ -149,7 +149,7 @@ export class AuthService {
 
   private async createByCode(account: Account): Promise<UserRow> {
     try {
-      const user = await this.services.accounts.create(account.kind === 'email' ? { email: account.value } : { mobile: account.value });
+      const user = await this.deps.accounts.create(account.kind === 'email' ? { email: account.value } : { mobile: account.value });
       this.log.info(`account ${user.id} created by ${account.kind}-code sign-in`);
       return user;
     } catch (error) {

@@ -1,4 +1,5 @@
 import { charCount, type AiSettings, type ChatMessage, type Conversation, type Locale } from '@xueba/contract';
+import { pageOffset } from '../../platform/http/paging.js';
 import type { AppContext } from '../../platform/context.js';
 import { IdBlocks } from '../../platform/db/id-blocks.js';
 import { transaction, type Tx } from '../../platform/db/transaction.js';
@@ -231,7 +232,7 @@ export class ChatService {
   }
 
   async conversations(userId: number, query: { page_no: number; page_size: number; keyword?: string }) {
-    const { rows, count } = await this.repo.listConversations(this.ctx.db, userId, query.keyword || undefined, query.page_size, (query.page_no - 1) * query.page_size);
+    const { rows, count } = await this.repo.listConversations(this.ctx.db, userId, query.keyword || undefined, query.page_size, pageOffset(query));
     return { lists: rows.map(presentConversation), count, page_no: query.page_no, page_size: query.page_size };
   }
 

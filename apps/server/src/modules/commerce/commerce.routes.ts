@@ -1,27 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { api } from '@xueba/contract';
 import { defineRoute } from '../../platform/http/route.js';
+import { apiPrefixPath, publicOrigin } from '../../platform/http/origin.js';
+import { pageOffset } from '../../platform/http/paging.js';
 import type { AppContext } from '../../platform/context.js';
-import { PackagesService } from './packages.service.js';
-import { OrdersService, presentOrder } from './orders.service.js';
-import { RedeemService } from './redeem.service.js';
-import { RefundService } from './refund.service.js';
+import type { PackagesService } from './packages.service.js';
+import { presentOrder, type OrdersService } from './orders.service.js';
+import type { RedeemService } from './redeem.service.js';
+import type { RefundService } from './refund.service.js';
+import type { PaymentGateways } from './gateways/registry.js';
 import { payRoutes } from './pay.routes.js';
 
-/** Where the browser reaches this app: PUBLIC_URL, else the request's own origin. */
-export function originOf(ctx: AppContext, request: FastifyRequest): string {
-  if (ctx.env.PUBLIC_URL) return ctx.env.PUBLIC_URL.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
+export interface CommerceServices {
+  packages: PackagesService;
+  orders: OrdersService;
+  redeem: RedeemService;
+  refunds: RefundService;
+  gateways: PaymentGateways;
 }
 
-/** Packages, orders, redeem codes and their admin pages (issue 6). */
-export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const packages = new PackagesService(ctx, app.services);
-  const gateways = app.services.payments;
-  const orders = new OrdersService(ctx, app.services, gateways);
-  const redeem = new RedeemService(ctx, app.services);
-  const refunds = new RefundService(ctx, app.services);
-  const prefix = ctx.env.API_PREFIX === '/' ? '' : ctx.env.API_PREFIX;
+/** Packages, orders, redeem codes and their admin pages. */
+export async function commerceRoutes(app: FastifyInstance, ctx: AppContext, { packages, orders, redeem, refunds, gateways }: CommerceServices): Promise<void> {
+  const prefix = apiPrefixPath(ctx.env);
 
   defineRoute(app, api.memberPackages, { handler: ({ query, locale }) => packages.publicList('member', locale, query.kind) });
   defineRoute(app, api.rechargePackages, { handler: ({ locale }) => packages.publicList('recharge', locale) });
@@ -29,13 +29,13 @@ export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   defineRoute(app, api.createOrder, {
     handler: ({ body, requireUser, request, locale }) => {
-      const origin = originOf(ctx, request);
+      const origin = publicOrigin(ctx, request);
       return orders.create(requireUser().id, body, { origin, notifyBase: `${origin}${prefix}` }, locale);
     },
   });
   defineRoute(app, api.orderPay, {
     handler: ({ body, requireUser, request, locale }) => {
-      const origin = originOf(ctx, request);
+      const origin = publicOrigin(ctx, request);
       return orders.resume(requireUser().id, body.order_no, { origin, notifyBase: `${origin}${prefix}` }, locale);
     },
   });
@@ -58,7 +58,7 @@ export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Pro
   defineRoute(app, api.adminOrders, {
     handler: async ({ query, locale }) => {
       const now = ctx.now();
-      const { rows, count } = await orders.repo.listOrders(ctx.db, { userId: query.user_id, orderNo: query.order_no, status: query.status, limit: query.page_size, offset: (query.page_no - 1) * query.page_size });
+      const { rows, count } = await orders.repo.listOrders(ctx.db, { userId: query.user_id, orderNo: query.order_no, status: query.status, limit: query.page_size, offset: pageOffset(query) });
       return {
         lists: rows.map((r) => ({
           ...presentOrder(r, locale, now),
@@ -78,7 +78,7 @@ export async function commerceRoutes(app: FastifyInstance, ctx: AppContext): Pro
   defineRoute(app, api.adminOrderRefund, { msg: 'order_refunded', handler: ({ body, requireUser }) => refunds.refund(requireUser().id, body.order_no, body.reason) });
   defineRoute(app, api.adminOrderNotifications, {
     handler: async ({ query }) => {
-      const { rows, count } = await orders.repo.notifications(ctx.db, { orderNo: query.order_no, limit: query.page_size, offset: (query.page_no - 1) * query.page_size });
+      const { rows, count } = await orders.repo.notifications(ctx.db, { orderNo: query.order_no, limit: query.page_size, offset: pageOffset(query) });
       return {
         lists: rows.map((n) => ({ id: Number(n.id), gateway: n.gateway, order_no: n.order_no, trade_no: n.trade_no, paid_amount: n.paid_amount, outcome: n.outcome, detail: n.detail, create_time: n.created_at.toISOString() })),
         count,

@@ -1,8 +1,7 @@
 import { GRANT_ASSETS } from '@xueba/contract';
-import type { AppContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/transaction.js';
-import type { Services } from '../../services.js';
-import { MembershipService } from '../admin/membership.service.js';
+import type { MembershipService } from '../admin/membership.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
 import type { PackagesTable, GrantSpec } from './commerce.tables.js';
 import type { Selectable } from 'kysely';
 
@@ -29,14 +28,10 @@ export function grantOfPackage(pkg: PackageRow): GrantSpec {
  * invalidates the user after commit.
  */
 export class Granter {
-  private readonly memberships: MembershipService;
-
   constructor(
-    ctx: AppContext,
-    private readonly services: Services,
-  ) {
-    this.memberships = new MembershipService(ctx);
-  }
+    private readonly ledger: LedgerService,
+    private readonly memberships: MembershipService,
+  ) {}
 
   async applyInTx(
     tx: Tx,
@@ -50,7 +45,7 @@ export class Granter {
     for (const asset of GRANT_ASSETS) {
       const delta = grant[asset];
       if (delta <= 0) continue;
-      await this.services.ledger.applyInTx(tx, {
+      await this.ledger.applyInTx(tx, {
         userId,
         asset,
         delta,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { pageOffset } from '../../platform/http/paging.js';
 import type { Locale, Order } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { transaction } from '../../platform/db/transaction.js';
@@ -6,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import { UserRepository } from '../user/user.repository.js';
 import { CommerceRepository, type OrderRow } from './commerce.repository.js';
-import { Granter, grantOfPackage } from './grant.js';
+import { grantOfPackage, type Granter } from './grant.js';
 import { NotificationRejected, type PayGateway, type RawHeaders, type VerifiedPayment } from './gateways/gateway.js';
 import type { PaymentGateways } from './gateways/registry.js';
 import { RefusedNotificationLog } from './refused-log.js';
@@ -44,27 +45,26 @@ export type NotifyOutcome = 'fulfilled' | 'duplicate' | 'rejected' | 'unknown_or
 export class OrdersService {
   readonly repo = new CommerceRepository();
   private readonly users = new UserRepository();
-  private readonly granter: Granter;
   private readonly refused: RefusedNotificationLog;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'settings' | 'promotion' | 'userInfo'>,
     readonly payments: PaymentGateways,
+    private readonly granter: Granter,
   ) {
-    this.granter = new Granter(ctx, services);
     this.refused = new RefusedNotificationLog(ctx, this.repo);
   }
 
   /** Whether the sandbox serves this account now: alone, or beside a real provider for admins the setting lets in (decision 0016). */
   async sandboxServes(userId: number): Promise<boolean> {
     if (!this.payments.sandbox) return false;
-    const [site, user] = await Promise.all([this.services.settings.site(), this.users.findById(this.ctx.db, userId)]);
+    const [site, user] = await Promise.all([this.deps.settings.site(), this.users.findById(this.ctx.db, userId)]);
     return this.payments.sandboxServes(user?.role ?? null, site.pay_sandbox_admins);
   }
 
   async create(userId: number, input: { package_id: number; kind: 'member' | 'recharge'; gateway: PayGateway }, urls: { origin: string; notifyBase: string }, locale: Locale) {
-    const site = await this.services.settings.site();
+    const site = await this.deps.settings.site();
     if (input.kind === 'member' && !site.member_package_status) throw badRequest('membership_disabled');
     if (input.kind === 'recharge' && !site.recharge_package_status) throw badRequest('recharge_disabled');
     const pkg = await this.repo.findPackage(this.ctx.db, input.package_id);
@@ -99,7 +99,7 @@ export class OrdersService {
     if (!order || order.user_id !== userId) throw notFound('order_not_found');
     const status = presentOrder(order, locale, now).status;
     if (status !== 'created') throw badRequest(PAID_STATUSES.has(status) ? 'order_already_paid' : 'order_closed');
-    const [site, user] = await Promise.all([this.services.settings.site(), this.users.findById(this.ctx.db, userId)]);
+    const [site, user] = await Promise.all([this.deps.settings.site(), this.users.findById(this.ctx.db, userId)]);
     if (!this.payments.offeredTo(user?.role ?? null, site.pay_sandbox_admins).includes(order.gateway)) throw badRequest('gateway_unavailable');
     const payment = await this.startPayment(order, order.snapshot.package_name?.[locale] || order.snapshot.package_name?.zh || order.order_no, urls, locale);
     return { ...presentOrder(order, locale, now), ...payment };
@@ -132,7 +132,7 @@ export class OrdersService {
   async list(userId: number, page: { page_no: number; page_size: number }, locale: Locale) {
     const now = this.ctx.now();
     await this.repo.closeExpired(this.ctx.db, now, { userId });
-    const { rows, count } = await this.repo.listOrders(this.ctx.db, { userId, limit: page.page_size, offset: (page.page_no - 1) * page.page_size });
+    const { rows, count } = await this.repo.listOrders(this.ctx.db, { userId, limit: page.page_size, offset: pageOffset(page) });
     return { lists: rows.map((r) => presentOrder(r, locale, now)), count, page_no: page.page_no, page_size: page.page_size };
   }
 
@@ -233,9 +233,9 @@ export class OrdersService {
       await this.granter.applyInTx(tx, order.user_id, order.snapshot, { reason: 'order', refType: 'order', refId: order.order_no, keyPrefix: `order:${order.order_no}`, membership: { source: 'order', ref: order.order_no } });
       await this.repo.setOrderState(tx, order.id, { status: 'fulfilled', trade_no: payment.trade_no, paid_amount: payment.paid_amount, paid_at: now, fulfilled_at: now });
       // Same transaction as the fulfilment: the promoter's commission (once per order) and an invitation reward waiting for a payment.
-      await this.services.promotion.distribution.onFulfilledInTx(tx, order);
-      await this.services.promotion.invitations.onPaidInTx(tx, afterCommit, order.user_id);
-      afterCommit(() => this.services.userInfo.invalidate(order.user_id));
+      await this.deps.promotion.distribution.onFulfilledInTx(tx, order);
+      await this.deps.promotion.invitations.onPaidInTx(tx, afterCommit, order.user_id);
+      afterCommit(() => this.deps.userInfo.invalidate(order.user_id));
       return log('fulfilled');
     });
   }

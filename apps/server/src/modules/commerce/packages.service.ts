@@ -42,11 +42,11 @@ export class PackagesService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'settings'>,
   ) {}
 
   private async requireOpen(type: 'member' | 'recharge'): Promise<void> {
-    const site = await this.services.settings.site();
+    const site = await this.deps.settings.site();
     if (type === 'member' && !site.member_package_status) throw badRequest('membership_disabled');
     if (type === 'recharge' && !site.recharge_package_status) throw badRequest('recharge_disabled');
   }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatMessage, isLocale, type Locale } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
-import { forbidden, notFound, unauthorized } from '../../platform/errors.js';
-import { readToken } from '../../platform/http/route.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { defineRawRoute } from '../../platform/http/auth.js';
 import { requestLocale } from '../../platform/http/locale.js';
 import type { OrdersService } from './orders.service.js';
 import type { RedeemService } from './redeem.service.js';
@@ -129,17 +129,19 @@ export async function payRoutes(
     );
   });
 
-  app.get<{ Querystring: { batch_id?: string } }>('/admin/redeem/export', { schema: { hide: true } }, async (request: FastifyRequest<{ Querystring: { batch_id?: string } }>, reply) => {
-    const token = readToken(request);
-    const user = token ? await app.sessions.authenticate(token) : null;
-    if (!user) throw unauthorized(token ? 'login_expired' : 'login_required');
-    if (user.role !== 'admin') throw forbidden();
-    const batchId = Number(request.query.batch_id);
-    if (!Number.isSafeInteger(batchId) || batchId <= 0 || batchId > 2 ** 31 - 1) throw notFound();
-    const csv = await redeem.exportCsv(batchId);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="redeem-batch-${batchId}.csv"`)
-      .send(csv);
+  defineRawRoute<{ batch_id?: string }>(app, {
+    method: 'GET',
+    url: '/admin/redeem/export',
+    auth: 'admin',
+    schema: { hide: true },
+    handler: async ({ request, reply }) => {
+      const batchId = Number(request.query.batch_id);
+      if (!Number.isSafeInteger(batchId) || batchId <= 0 || batchId > 2 ** 31 - 1) throw notFound();
+      const csv = await redeem.exportCsv(batchId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="redeem-batch-${batchId}.csv"`)
+        .send(csv);
+    },
   });
 }

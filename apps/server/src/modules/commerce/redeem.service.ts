@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { pageOffset } from '../../platform/http/paging.js';
 import type { AppContext } from '../../platform/context.js';
 import { hmac } from '../../platform/crypto.js';
 import { PG, pgConstraint, pgErrorCode, transaction } from '../../platform/db/transaction.js';
@@ -7,7 +8,7 @@ import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Services } from '../../services.js';
 import { CommerceRepository } from './commerce.repository.js';
 import type { GrantSpec } from './commerce.tables.js';
-import { Granter, grantOfPackage } from './grant.js';
+import { grantOfPackage, type Granter } from './grant.js';
 import { RedeemRepository, type BatchRow } from './redeem.repository.js';
 
 /** No 0/O, 1/I/L: a code read aloud or typed from a card is not mistyped. */
@@ -36,14 +37,11 @@ function presentGrant(g: GrantSpec) {
 export class RedeemService {
   private readonly repo = new RedeemRepository();
   private readonly packages = new CommerceRepository();
-  private readonly granter: Granter;
-
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
-  ) {
-    this.granter = new Granter(ctx, services);
-  }
+    private readonly deps: Pick<Services, 'userInfo'>,
+    private readonly granter: Granter,
+  ) {}
 
   async createBatch(
     adminId: number,
@@ -93,7 +91,7 @@ export class RedeemService {
         // The partial unique index is the real one-per-user guard; the check above only gives a clear message early.
         const use = await this.repo.insertUse(tx, { codeId: row.id, userId, onePerUser: row.one_per_user, now });
         await this.granter.applyInTx(tx, userId, row.grant_spec, { reason: 'redeem_code', refType: 'redeem', refId: String(row.id), keyPrefix: `redeem:${use.id}`, membership: { source: 'redeem', ref: String(use.id) } });
-        afterCommit(() => this.services.userInfo.invalidate(userId));
+        afterCommit(() => this.deps.userInfo.invalidate(userId));
         return row.grant_spec;
       });
       return { granted: { conversation_count: grant.conversation_count, word_count: grant.word_count, drawing_count: grant.drawing_count, package_id: grant.package_id } };
@@ -104,7 +102,7 @@ export class RedeemService {
   }
 
   async batches(page: { page_no: number; page_size: number }) {
-    const { rows, count } = await this.repo.listBatches(this.ctx.db, page.page_size, (page.page_no - 1) * page.page_size);
+    const { rows, count } = await this.repo.listBatches(this.ctx.db, page.page_size, pageOffset(page));
     return {
       lists: rows.map((b) => ({ ...presentBatch(b), used: Number(b.used ?? 0) })),
       count,
@@ -114,7 +112,7 @@ export class RedeemService {
   }
 
   async codes(query: { batch_id: number; page_no: number; page_size: number }) {
-    const { rows, count } = await this.repo.listCodes(this.ctx.db, query.batch_id, query.page_size, (query.page_no - 1) * query.page_size);
+    const { rows, count } = await this.repo.listCodes(this.ctx.db, query.batch_id, query.page_size, pageOffset(query));
     return { lists: rows.map((c) => ({ id: c.id, code: c.code, uses: c.uses, uses_per_code: c.uses_per_code, disabled: c.disabled })), count, page_no: query.page_no, page_size: query.page_size };
   }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
-import { MembershipService } from '../admin/membership.service.js';
+import type { MembershipService } from '../admin/membership.service.js';
 import { CommerceRepository } from './commerce.repository.js';
 
 export interface RefundResult {
@@ -31,14 +31,11 @@ export interface RefundResult {
  */
 export class RefundService {
   private readonly repo = new CommerceRepository();
-  private readonly memberships: MembershipService;
-
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
-  ) {
-    this.memberships = new MembershipService(ctx);
-  }
+    private readonly deps: Pick<Services, 'ledger' | 'promotion' | 'userInfo'>,
+    private readonly memberships: MembershipService,
+  ) {}
 
   async refund(adminId: number, orderNo: string, reason: string): Promise<RefundResult> {
     return transaction(this.ctx.db, async (tx, afterCommit) => {
@@ -54,7 +51,7 @@ export class RefundService {
       for (const asset of GRANT_ASSETS) {
         const granted = grant[asset];
         if (granted <= 0) continue;
-        const { taken } = await this.services.ledger.takeUpToInTx(tx, {
+        const { taken } = await this.deps.ledger.takeUpToInTx(tx, {
           userId: order.user_id,
           asset,
           amount: granted,
@@ -68,8 +65,8 @@ export class RefundService {
       }
       const clawback: RefundClawback = { assets, membership };
       await this.repo.markRefunded(tx, order.id, { reason, clawback, now: this.ctx.now() });
-      const cancelled = await this.services.promotion.distribution.cancelOnRefundInTx(tx, order.id, reason);
-      afterCommit(() => this.services.userInfo.invalidate(order.user_id));
+      const cancelled = await this.deps.promotion.distribution.cancelOnRefundInTx(tx, order.id, reason);
+      afterCommit(() => this.deps.userInfo.invalidate(order.user_id));
       return { order_no: order.order_no, status: 'refunded', commission_cancelled: cancelled, clawback };
     });
   }

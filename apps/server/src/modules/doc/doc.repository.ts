@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { pageOffset } from '../../platform/http/paging.js';
 import type { DocCitation, DocStatus, DocType } from '@xueba/contract';
 import type { Db, Tx } from '../../platform/db/transaction.js';
 import { likePattern } from '../chat/chat.repository.js';
@@ -40,7 +41,7 @@ export class DocRepository {
     if (filter.type) query = query.where('type', '=', filter.type);
     if (filter.status) query = query.where('status', '=', filter.status);
     const [rows, total] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').limit(filter.page_size).offset((filter.page_no - 1) * filter.page_size).execute(),
+      query.selectAll().orderBy('id', 'desc').limit(filter.page_size).offset(pageOffset(filter)).execute(),
       query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
     ]);
     return { rows, count: Number(total?.n ?? 0) };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   api,
@@ -14,70 +14,43 @@ import {
   idSchema,
   type DocType,
 } from '@xueba/contract';
-import type { AppContext } from '../../platform/context.js';
-import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { defineRawRoute } from '../../platform/http/auth.js';
 import { success } from '../../platform/http/envelope.js';
 import { requestLocale } from '../../platform/http/locale.js';
-import { defineRoute, readToken } from '../../platform/http/route.js';
+import { defineRoute } from '../../platform/http/route.js';
 import { defineStreamRoute } from '../../platform/stream/sse.js';
-import { DocChat } from './doc-chat.js';
-import { DocInterpreter } from './doc-interpret.js';
-import { docProcessHandler, DOC_JOB } from './doc-process.js';
-import { DocService, mimeOf, type IncomingFile } from './doc.service.js';
-import { DocumentSource } from './doc-source.js';
+import type { DocChat } from './doc-chat.js';
+import type { DocInterpreter } from './doc-interpret.js';
+import { mimeOf, type DocService, type IncomingFile } from './doc.service.js';
 import { cleanName, readUpload } from './doc-upload.js';
 
 /**
- * Documents: JSON endpoints through defineRoute; the multipart upload
- * and the file download by hand (they are not JSON); Q&A as a contract stream.
- * Also registers the processing job, the `document` retrieval source, and
- * fails answers a previous run left generating.
+ * Documents. JSON endpoints through defineRoute; the multipart upload and the
+ * file download as raw routes (they are not JSON); Q&A as a contract stream.
  */
 const idQuerySchema = z.object({ id: idSchema });
 
-export async function docRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const services = app.services;
-  const docs = new DocService(ctx, services);
-  const chat = new DocChat(ctx, docs, services.models, app.log);
-  const interpreter = new DocInterpreter(ctx, docs, services.models, app.log);
-  services.jobs.register(
-    DOC_JOB,
-    docProcessHandler(ctx, async (id) => {
-      docs.forget(id);
-      await docs.embedPassages(id, app.log);
-    }),
-  );
-  services.retrieval.register(new DocumentSource(docs, ctx));
-  const now = ctx.now();
-  await docs.repo.failGenerating(ctx.db, ctx.dbKind === 'pglite' ? new Date(now.getTime() + 1000) : new Date(now.getTime() - 10 * 60_000), now);
-  app.addHook('onReady', async () => {
-    await services.jobs.start();
-  });
-  app.addHook('preClose', async () => {
-    await services.jobs.stop();
-  });
+export interface DocRouteServices {
+  docs: DocService;
+  chat: DocChat;
+  interpreter: DocInterpreter;
+}
 
-  async function signedIn(request: FastifyRequest): Promise<number> {
-    const token = readToken(request);
-    const user = token ? await app.sessions.authenticate(token) : null;
-    if (!user) throw unauthorized(token ? 'login_expired' : 'login_required');
-    return user.id;
-  }
-
-  app.post(
-    DOC_UPLOAD_PATH,
-    {
-      schema: {
-        summary: 'Upload documents (multipart: `type` field, then files as `file[]`; each file succeeds or fails on its own)',
-        description: `multipart/form-data: a \`type\` field (${DOC_TYPES.join(' | ')}) before the files, and up to ${DOC_UPLOAD_MAX_FILES} files in \`file[]\`, each at most ${DOC_UPLOAD_MAX_BYTES / (1024 * 1024)} MB, pdf/docx/doc/txt/md by content. Request errors: 400 file_required / doc_too_many_files / doc_type_required, 403 not_member. Per-file errors are in \`files[].error\`.`,
-        tags: ['doc'],
-        consumes: ['multipart/form-data'],
-        security: [{ token: [] }],
-        response: { 200: envelopeSchema(docUploadResponseSchema) },
-      },
+export async function docRoutes(app: FastifyInstance, { docs, chat, interpreter }: DocRouteServices): Promise<void> {
+  defineRawRoute(app, {
+    method: 'POST',
+    url: DOC_UPLOAD_PATH,
+    auth: 'user',
+    schema: {
+      summary: 'Upload documents (multipart: `type` field, then files as `file[]`; each file succeeds or fails on its own)',
+      description: `multipart/form-data: a \`type\` field (${DOC_TYPES.join(' | ')}) before the files, and up to ${DOC_UPLOAD_MAX_FILES} files in \`file[]\`, each at most ${DOC_UPLOAD_MAX_BYTES / (1024 * 1024)} MB, pdf/docx/doc/txt/md by content. Request errors: 400 file_required / doc_too_many_files / doc_type_required, 403 not_member. Per-file errors are in \`files[].error\`.`,
+      tags: ['doc'],
+      consumes: ['multipart/form-data'],
+      response: { 200: envelopeSchema(docUploadResponseSchema) },
     },
-    async (request) => {
-      const userId = await signedIn(request);
+    handler: async ({ request, requireUser }) => {
+      const userId = requireUser().id;
       const locale = requestLocale(request);
       const queryType = docTypeSchema.safeParse((request.query as Record<string, unknown> | undefined)?.type);
       // Refused before any byte is read: no membership of either kind (the type's own is checked below).
@@ -102,22 +75,19 @@ export async function docRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         ok > 0 ? 'document_uploaded' : undefined,
       );
     },
-  );
+  });
 
-  app.get(
-    DOC_FILE_PATH,
-    {
-      schema: {
-        summary: 'The original file of a document (owner only), for the viewer',
-        tags: ['doc'],
-        security: [{ token: [] }],
-        querystring: idQuerySchema,
-      },
+  defineRawRoute<{ id: number }>(app, {
+    method: 'GET',
+    url: DOC_FILE_PATH,
+    auth: 'user',
+    schema: {
+      summary: 'The original file of a document (owner only), for the viewer',
+      tags: ['doc'],
+      querystring: idQuerySchema,
     },
-    async (request, reply) => {
-      const userId = await signedIn(request);
-      const { id } = request.query as { id: number };
-      const file = await docs.file(userId, id);
+    handler: async ({ request, reply, requireUser }) => {
+      const file = await docs.file(requireUser().id, request.query.id);
       const name = encodeURIComponent(file.row.name);
       return reply
         .header('content-type', mimeOf(file.row.format))
@@ -127,7 +97,7 @@ export async function docRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .header('cache-control', 'private, no-store')
         .send(file.stream);
     },
-  );
+  });
 
   defineRoute(app, api.docLists, {
     handler: async ({ requireUser, query, locale }) => {

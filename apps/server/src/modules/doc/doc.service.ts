@@ -106,7 +106,7 @@ export class DocService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'papers' | 'userInfo' | 'jobs' | 'models'>,
   ) {}
 
   /**
@@ -119,7 +119,7 @@ export class DocService {
    */
   async fromPaper(userId: number, paperId: string, type: DocType, locale: Locale, log?: Logger): Promise<DocItem> {
     await this.requireMembership(userId, type);
-    const paper = await this.services.papers.paper(paperId);
+    const paper = await this.deps.papers.paper(paperId);
     if (!paper.pdf_url) throw new AppError('doc_paper_no_pdf', 404);
     let data: Buffer;
     try {
@@ -143,7 +143,7 @@ export class DocService {
 
   /** Spec §6: research reports and literature each need their own active membership. */
   async membership(userId: number, type: DocType): Promise<DocMembershipStatus> {
-    const info = await this.services.userInfo.get(userId);
+    const info = await this.deps.userInfo.get(userId);
     const now = this.ctx.now().getTime();
     const found = (info?.memberships ?? []).filter((m) => m.kind === type);
     const expiry = (m: { expires_at: string | null }) => (m.expires_at === null ? Infinity : Date.parse(m.expires_at));
@@ -172,7 +172,7 @@ export class DocService {
     for (const file of files) {
       results.push(await this.uploadOne(userId, type, file, locale));
     }
-    if (results.some((r) => r.ok)) this.services.jobs.wake();
+    if (results.some((r) => r.ok)) this.deps.jobs.wake();
     return results;
   }
 
@@ -205,7 +205,7 @@ export class DocService {
           created_at: now,
           updated_at: now,
         });
-        await this.services.jobs.enqueue(tx, DOC_JOB, { doc_id: doc.id }, { ref: `document:${doc.id}`, maxAttempts: 2 });
+        await this.deps.jobs.enqueue(tx, DOC_JOB, { doc_id: doc.id }, { ref: `document:${doc.id}`, maxAttempts: 2 });
         return doc;
       });
       return { name, ok: true, doc: presentDoc(row, locale) };
@@ -255,9 +255,9 @@ export class DocService {
     if (row.status !== 'parse_failed' && row.status !== 'process_failed') return presentDoc(row, locale);
     await transaction(this.ctx.db, async (tx) => {
       await this.repo.setStatus(tx, id, 'processing', this.ctx.now());
-      await this.services.jobs.enqueue(tx, DOC_JOB, { doc_id: id }, { ref: `document:${id}`, maxAttempts: 2 });
+      await this.deps.jobs.enqueue(tx, DOC_JOB, { doc_id: id }, { ref: `document:${id}`, maxAttempts: 2 });
     });
-    this.services.jobs.wake();
+    this.deps.jobs.wake();
     return presentDoc(await this.get(userId, id), locale);
   }
 
@@ -297,7 +297,7 @@ export class DocService {
    * failing embedding call falls back to keyword ranking.
    */
   async search(docIds: number[], query: string, limit: number, log?: Logger): Promise<ScoredChunk[]> {
-    const embedding = await this.services.models.embedding();
+    const embedding = await this.deps.models.embedding();
     const model = embedding?.model ?? null;
     const sets = await Promise.all(
       docIds.map(async (id) => {
@@ -331,7 +331,7 @@ export class DocService {
    * replaced here and ignored by retrieval until then.
    */
   async embedPassages(id: number, log: Logger): Promise<void> {
-    const embedding = await this.services.models.embedding();
+    const embedding = await this.deps.models.embedding();
     if (!embedding) return;
     try {
       const rows = await this.repo.chunks(this.ctx.db, id);

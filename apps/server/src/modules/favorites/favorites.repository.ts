@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/transaction.js';
-import type { FavoritesTable } from '../chat/chat.tables.js';
+import type { FavoritesTable } from './favorites.tables.js';
 import { likePattern } from '../chat/chat.repository.js';
 
 export type FavoriteRow = Selectable<FavoritesTable>;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
+import { pageOffset } from '../../platform/http/paging.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { ChatRepository } from '../chat/chat.repository.js';
 import { FavoritesRepository, type FavoriteRow } from './favorites.repository.js';
@@ -44,7 +45,7 @@ export class FavoritesService {
   }
 
   async list(userId: number, query: { page_no: number; page_size: number; keyword?: string }) {
-    const { rows, count } = await this.repo.list(this.ctx.db, userId, query.keyword || undefined, query.page_size, (query.page_no - 1) * query.page_size);
+    const { rows, count } = await this.repo.list(this.ctx.db, userId, query.keyword || undefined, query.page_size, pageOffset(query));
     return { lists: rows.map(present), count, page_no: query.page_no, page_size: query.page_size };
   }
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../../platform/db/transaction.js';
-import type { AiChannelsTable, AiModelsTable, LocalizedJson } from '../chat/chat.tables.js';
+import type { AiChannelsTable, AiModelsTable, LocalizedJson } from './models.tables.js';
 
 export type ChannelRow = Selectable<AiChannelsTable>;
 export type ModelRow = Selectable<AiModelsTable>;

@@ -20,7 +20,7 @@ import type { ChatModelClient } from '../../providers/ai/chat-model.js';
 import { OpenAiChatClient } from '../../providers/ai/openai-client.js';
 import { OpenAiEmbeddingClient, type EmbeddingClient } from '../../providers/ai/embeddings.js';
 import { ModelsRepository, type ChannelRow, type ModelRow } from './models.repository.js';
-import type { LocalizedJson } from '../chat/chat.tables.js';
+import type { LocalizedJson } from './models.tables.js';
 
 const AI_SETTINGS_KEY = 'ai';
 /** One embedding request (64 passages) on the env channel. */

@@ -8,8 +8,9 @@ import { apiPrefixPath, publicOrigin } from '../../platform/http/origin.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import { SESSION_TTL_MS } from '../session/session.service.js';
 import type { OauthProvider } from './oauth.repository.js';
-import { OauthFailure, OauthService, STATE_TTL_MS } from './oauth.service.js';
+import { OauthFailure, type OauthService, STATE_TTL_MS } from './oauth.service.js';
 import { safeRedirect } from './redirect.js';
+import type { OauthSettingsService } from './oauth.settings.js';
 
 /** The web page that finishes a third-party sign-in (spec §2 `/lang/google`), for both providers. */
 const LANDING = '/lang/google';
@@ -29,15 +30,14 @@ function queryParam(request: FastifyRequest, name: string): string | undefined {
  * endpoints for their settings. Every failure ends on the landing page with
  * `?error=<message key>`; details go to the log only.
  */
-export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const oauth = new OauthService(ctx, app.services);
+export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, oauth: OauthService, settings: OauthSettingsService): Promise<void> {
   const secureCookie = ctx.env.PUBLIC_URL?.startsWith('https://') ?? false;
 
   const callbackUrl = (request: FastifyRequest, provider: OauthProvider) =>
-    `${publicOrigin(ctx, request)}${apiPrefixPath(ctx)}${provider === 'google' ? OAUTH_PATHS.googleCallback : OAUTH_PATHS.wechatCallback}`;
+    `${publicOrigin(ctx, request)}${apiPrefixPath(ctx.env)}${provider === 'google' ? OAUTH_PATHS.googleCallback : OAUTH_PATHS.wechatCallback}`;
 
   // Sent only to the callbacks (under <api>/login), and on the provider's top-level redirect back (Lax).
-  const bindingCookie = { path: `${apiPrefixPath(ctx)}/login`, sameSite: 'lax' as const, httpOnly: true, secure: secureCookie };
+  const bindingCookie = { path: `${apiPrefixPath(ctx.env)}/login`, sameSite: 'lax' as const, httpOnly: true, secure: secureCookie };
 
   const fail = (request: FastifyRequest, reply: FastifyReply, provider: OauthProvider, error: unknown) => {
     const key: MessageKey = error instanceof OauthFailure || error instanceof AppError ? error.key : 'oauth_failed';
@@ -86,17 +86,17 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get(OAUTH_PATHS.wechatStart, browserRoute('Start WeChat QR sign-in (?redirect=/same-site/path); 302 to WeChat'), start('wechat'));
   app.get(OAUTH_PATHS.wechatCallback, browserRoute('WeChat sign-in callback; sets the token cookie, 302 to /lang/google'), callback('wechat'));
 
-  defineRoute(app, api.oauthProviders, { handler: () => app.services.oauthStatus() });
+  defineRoute(app, api.oauthProviders, { handler: () => settings.status() });
 
   const callbacks = (request: FastifyRequest) => ({ google: callbackUrl(request, 'google'), wechat: callbackUrl(request, 'wechat') });
 
-  defineRoute(app, api.getOauth, { handler: ({ request }) => app.services.oauth.adminView(callbacks(request)) });
+  defineRoute(app, api.getOauth, { handler: ({ request }) => settings.adminView(callbacks(request)) });
 
   defineRoute(app, api.saveOauth, {
     msg: 'saved',
     handler: async ({ body, request }) => {
-      await app.services.oauth.save(body);
-      return app.services.oauth.adminView(callbacks(request));
+      await settings.save(body);
+      return settings.adminView(callbacks(request));
     },
   });
 }

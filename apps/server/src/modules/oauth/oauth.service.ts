@@ -53,7 +53,7 @@ export class OauthService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'sessions' | 'oauth' | 'userInfo' | 'accounts'>,
   ) {
     this.wechat = new WechatOauthClient(ctx.env.WECHAT_OPEN_URL, ctx.env.WECHAT_API_URL);
   }
@@ -68,13 +68,13 @@ export class OauthService {
     const expiresAt = new Date(now.getTime() + STATE_TTL_MS);
     await this.repo.pruneStates(this.ctx.db, now);
     if (provider === 'google') {
-      const settings = await this.services.oauth.google();
+      const settings = await this.deps.oauth.google();
       if (!settings) throw new OauthFailure('oauth_not_configured');
       const pending = await this.google.start(settings, callbackUrl);
       await this.repo.insertState(this.ctx.db, { state: pending.state, provider, codeVerifier: pending.codeVerifier, nonce: pending.nonce, redirect, now, expiresAt });
       return { location: pending.url.href, binding: this.binding(pending.state, pending.codeVerifier) };
     }
-    const settings = await this.services.oauth.wechat();
+    const settings = await this.deps.oauth.wechat();
     if (!settings) throw new OauthFailure('oauth_not_configured');
     const state = randomToken(24);
     await this.repo.insertState(this.ctx.db, { state, provider, codeVerifier: null, nonce: null, redirect, now, expiresAt });
@@ -103,7 +103,7 @@ export class OauthService {
     if (params.get('error')) throw new OauthFailure('oauth_failed', `provider answered error=${params.get('error')}`);
     const user = provider === 'google' ? await this.googleUser(callbackUrl, pending) : await this.wechatUser(params.get('code'));
     if (user.disabled) throw new OauthFailure('account_disabled', `user ${user.id} is disabled`);
-    const token = await this.services.sessions.create(user.id, { terminal: 'pc', ip: meta.ip, userAgent: meta.userAgent });
+    const token = await this.deps.sessions.create(user.id, { terminal: 'pc', ip: meta.ip, userAgent: meta.userAgent });
     return { token, redirect: pending.redirect };
   }
 
@@ -116,7 +116,7 @@ export class OauthService {
   }
 
   private async googleUser(callbackUrl: URL, pending: StoredState): Promise<UserRow> {
-    const settings = await this.services.oauth.google();
+    const settings = await this.deps.oauth.google();
     if (!settings) throw new OauthFailure('oauth_not_configured');
     if (!pending.code_verifier || !pending.nonce) throw new OauthFailure('oauth_failed', 'state without PKCE verifier or nonce');
     const state = callbackUrl.searchParams.get('state') ?? '';
@@ -137,7 +137,7 @@ export class OauthService {
         if (!(await this.repo.linkGoogle(db, byEmail.id, profile.sub, this.ctx.now()))) {
           throw new OauthFailure('oauth_failed', `user ${byEmail.id} is linked to another Google account`);
         }
-        await this.services.userInfo.invalidate(byEmail.id);
+        await this.deps.userInfo.invalidate(byEmail.id);
         return { ...byEmail, google_sub: profile.sub };
       }
     }
@@ -146,7 +146,7 @@ export class OauthService {
 
   private async wechatUser(code: string | null): Promise<UserRow> {
     if (!code || code.length > 512) throw new OauthFailure('oauth_failed', 'callback without code');
-    const settings = await this.services.oauth.wechat();
+    const settings = await this.deps.oauth.wechat();
     if (!settings) throw new OauthFailure('oauth_not_configured');
     const profile = await this.wechat.profile(settings, code);
     return this.withRetry(() => this.findOrCreateWechat(profile));
@@ -161,7 +161,7 @@ export class OauthService {
       if (!found.disabled && (found.wechat_openid === null || (profile.unionid && found.wechat_unionid === null))) {
         try {
           await this.repo.fillWechat(db, found.id, ids, this.ctx.now());
-          await this.services.userInfo.invalidate(found.id);
+          await this.deps.userInfo.invalidate(found.id);
         } catch (error) {
           // The openid already belongs to another account: keep signing in by unionid without it.
           if (pgErrorCode(error) !== PG.UNIQUE_VIOLATION) throw error;
@@ -173,7 +173,7 @@ export class OauthService {
   }
 
   private create(account: NewAccount): Promise<UserRow> {
-    return this.services.accounts.create(account);
+    return this.deps.accounts.create(account);
   }
 
   /**

@@ -18,7 +18,7 @@ export interface PaperModel {
  * behaviour (structured extract, keyword extraction, search as typed with a hint).
  * Paper features are not metered (rate-limited instead); see docs/product-choices.md.
  */
-export async function resolvePaperModel(services: Services): Promise<PaperModel | null> {
+export async function resolvePaperModel(services: Pick<Services, 'models'>): Promise<PaperModel | null> {
   const resolved = await services.models.resolve(undefined, 'en');
   return resolved.client ? { client: resolved.client, model: resolved.upstreamModel } : null;
 }

@@ -1,6 +1,8 @@
 import type { Commission } from '@xueba/contract';
+import { pageOffset } from '../../platform/http/paging.js';
 import type { AppContext } from '../../platform/context.js';
 import { transaction, type Tx } from '../../platform/db/transaction.js';
+import type { MaintenanceTask } from '../../platform/maintenance.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { PromotionRepository, type CommissionRow } from './promotion.repository.js';
 import type { PromotionSettingsStore } from './promotion.settings.js';
@@ -23,6 +25,35 @@ export function presentCommission(row: CommissionRow & { invitee_nickname: strin
     settle_time: (row.settled_at ?? row.settle_at).toISOString(),
     cancel_reason: row.cancel_reason,
   };
+}
+
+/** How often every process settles due commissions on its own (reads and withdrawals settle too; this keeps balances current for promoters who do not look). */
+export const SETTLE_SWEEP_MS = 10 * 60_000;
+
+/** Settles every due commission (of one promoter, or all) in batches; returns how many settled. */
+async function settleDueCommissions(ctx: AppContext, ledger: LedgerService, repo: PromotionRepository, promoterId: number | null): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const settled = await transaction(ctx.db, async (tx, afterCommit) => {
+      const rows = await repo.settleDue(tx, ctx.now(), promoterId, SETTLE_BATCH);
+      for (const row of rows) {
+        await ledger.applyInTx(tx, { userId: row.promoter_id, asset: 'commission', delta: row.amount, reason: 'commission_settled', refType: 'commission', refId: String(row.id), idempotencyKey: `commission:${row.id}` });
+      }
+      const users = new Set(rows.map((r) => r.promoter_id));
+      afterCommit(async () => {
+        for (const id of users) await ctx.bus.publish('user', String(id));
+      });
+      return rows.length;
+    });
+    total += settled;
+    if (settled < SETTLE_BATCH) return total;
+  }
+}
+
+/** The periodic commission sweep, run by the maintenance scheduler (on the injectable clock). */
+export function commissionSweepTask(ctx: AppContext, ledger: LedgerService): MaintenanceTask {
+  const repo = new PromotionRepository();
+  return { name: 'settle commissions', everyMs: SETTLE_SWEEP_MS, run: () => settleDueCommissions(ctx, ledger, repo, null) };
 }
 
 /**
@@ -67,23 +98,8 @@ export class DistributionService {
   }
 
   /** Settles every due commission (of one promoter, or all); returns how many settled. */
-  async settleDue(promoterId: number | null): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const settled = await transaction(this.ctx.db, async (tx, afterCommit) => {
-        const rows = await this.repo.settleDue(tx, this.ctx.now(), promoterId, SETTLE_BATCH);
-        for (const row of rows) {
-          await this.ledger.applyInTx(tx, { userId: row.promoter_id, asset: 'commission', delta: row.amount, reason: 'commission_settled', refType: 'commission', refId: String(row.id), idempotencyKey: `commission:${row.id}` });
-        }
-        const users = new Set(rows.map((r) => r.promoter_id));
-        afterCommit(async () => {
-          for (const id of users) await this.ctx.bus.publish('user', String(id));
-        });
-        return rows.length;
-      });
-      total += settled;
-      if (settled < SETTLE_BATCH) return total;
-    }
+  settleDue(promoterId: number | null): Promise<number> {
+    return settleDueCommissions(this.ctx, this.ledger, this.repo, promoterId);
   }
 
   async summary(userId: number) {
@@ -110,7 +126,7 @@ export class DistributionService {
   }
 
   async invitees(userId: number, page: { page_no: number; page_size: number }) {
-    const { rows, count } = await this.repo.invitees(this.ctx.db, userId, { limit: page.page_size, offset: (page.page_no - 1) * page.page_size });
+    const { rows, count } = await this.repo.invitees(this.ctx.db, userId, { limit: page.page_size, offset: pageOffset(page) });
     return {
       lists: rows.map((r) => ({ nickname: r.nickname, avatar: r.avatar, join_time: r.created_at.toISOString(), order_count: Number(r.order_count), commission: Number(r.commission) })),
       count,
@@ -121,7 +137,7 @@ export class DistributionService {
 
   async commissions(f: { promoterId?: number; status?: CommissionStatus; page_no: number; page_size: number }) {
     await this.settleDue(f.promoterId ?? null);
-    const { rows, count } = await this.repo.commissions(this.ctx.db, { promoterId: f.promoterId, status: f.status, limit: f.page_size, offset: (f.page_no - 1) * f.page_size });
+    const { rows, count } = await this.repo.commissions(this.ctx.db, { promoterId: f.promoterId, status: f.status, limit: f.page_size, offset: pageOffset(f) });
     return { rows, count, page_no: f.page_no, page_size: f.page_size };
   }
 

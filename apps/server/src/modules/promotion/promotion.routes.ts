@@ -9,11 +9,12 @@ import { requestLocale } from '../../platform/http/locale.js';
 import { ShareRepository } from '../share/share.repository.js';
 import { presentCommission } from './distribution.service.js';
 import { posterSvg } from './poster.js';
-import { SETTLE_SWEEP_MS } from './promotion.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { Promotion } from './promotion.js';
 
-/** Invitation and distribution settings, promoter pages, withdrawals and their admin pages (issue 6). */
-export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { settings, distribution, withdrawals } = app.services.promotion;
+/** Invitation and distribution settings, promoter pages, withdrawals and their admin pages. */
+export async function promotionRoutes(app: FastifyInstance, ctx: AppContext, promotion: Promotion, siteSettings: SettingsService): Promise<void> {
+  const { settings, distribution, withdrawals } = promotion;
   const share = new ShareRepository();
 
   defineRoute(app, api.promotionSummary, {
@@ -52,15 +53,9 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const { share_id: shareId } = request.query as { share_id: string };
     const owner = await distribution.repo.posterOwner(ctx.db, shareId);
     if (!owner) throw notFound('share_invalid');
-    const site = await app.services.settings.site();
+    const site = await siteSettings.site();
     const svg = posterSvg({ link: `${publicOrigin(ctx, request)}/?share_id=${encodeURIComponent(shareId)}`, nickname: owner.nickname, siteName: site.website.name, locale: requestLocale(request) });
     return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=300').send(svg);
   });
 
-  // Reads and withdrawals settle what is due; the sweep keeps balances current for promoters who do not look.
-  const sweep = setInterval(() => {
-    distribution.settleDue(null).catch((error: unknown) => app.log.warn({ err: error }, 'commission sweep failed'));
-  }, SETTLE_SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
-import { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { TasksService } from '../tasks/tasks.service.js';
 import { DistributionService } from './distribution.service.js';
@@ -7,11 +7,8 @@ import { InvitationsService } from './invitations.service.js';
 import { PromotionSettingsStore } from './promotion.settings.js';
 import { WithdrawalsService } from './withdrawals.service.js';
 
-/** How often a process settles due commissions on its own (reads settle too; this only keeps balances current for people who do not look). */
-export const SETTLE_SWEEP_MS = 10 * 60_000;
-
 /**
- * Issue 6's tasks, invitations, distribution and withdrawals, built once per
+ * Daily tasks, invitations, distribution and withdrawals, built once per
  * process (`app.services.promotion`) because other modules call into them:
  * chat and templates report activity, share reports bindings and clicks,
  * order fulfilment creates commissions and unlocks invitation rewards.
@@ -23,8 +20,7 @@ export class Promotion {
   readonly distribution: DistributionService;
   readonly withdrawals: WithdrawalsService;
 
-  constructor(ctx: AppContext, siteSettings: SettingsService) {
-    const ledger = new LedgerService(ctx);
+  constructor(ctx: AppContext, siteSettings: SettingsService, ledger: LedgerService) {
     this.settings = new PromotionSettingsStore(siteSettings);
     this.tasks = new TasksService(ctx, ledger);
     this.invitations = new InvitationsService(ctx, ledger, this.settings);

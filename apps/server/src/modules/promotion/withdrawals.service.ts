@@ -1,4 +1,5 @@
 import type { Withdrawal } from '@xueba/contract';
+import { pageOffset } from '../../platform/http/paging.js';
 import type { AppContext } from '../../platform/context.js';
 import { transaction, type Tx } from '../../platform/db/transaction.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -72,12 +73,12 @@ export class WithdrawalsService {
   }
 
   async list(userId: number, page: { page_no: number; page_size: number }) {
-    const { rows, count } = await this.repo.withdrawals(this.ctx.db, { userId, limit: page.page_size, offset: (page.page_no - 1) * page.page_size });
+    const { rows, count } = await this.repo.withdrawals(this.ctx.db, { userId, limit: page.page_size, offset: pageOffset(page) });
     return { lists: rows.map((r) => presentWithdrawal(r, false)), count, page_no: page.page_no, page_size: page.page_size };
   }
 
   async adminList(f: { status?: WithdrawStatus; user_id?: number; page_no: number; page_size: number }) {
-    const { rows, count } = await this.repo.withdrawals(this.ctx.db, { userId: f.user_id, status: f.status, limit: f.page_size, offset: (f.page_no - 1) * f.page_size });
+    const { rows, count } = await this.repo.withdrawals(this.ctx.db, { userId: f.user_id, status: f.status, limit: f.page_size, offset: pageOffset(f) });
     return { lists: rows.map((r) => ({ ...presentWithdrawal(r, true), user_id: r.user_id })), count, page_no: f.page_no, page_size: f.page_size };
   }
 

@@ -3,10 +3,9 @@ import { api } from '@xueba/contract';
 import { defineRoute } from '../../platform/http/route.js';
 import { publicOrigin } from '../../platform/http/origin.js';
 import type { AppContext } from '../../platform/context.js';
-import { ShareService } from './share.service.js';
+import type { ShareService } from './share.service.js';
 
-export async function shareRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const share = new ShareService(ctx, app.services);
+export async function shareRoutes(app: FastifyInstance, ctx: AppContext, share: ShareService): Promise<void> {
 
   defineRoute(app, api.invite, {
     handler: ({ requireUser, request }) => share.invite(requireUser().id, publicOrigin(ctx, request)),

@@ -20,13 +20,13 @@ export class ShareService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'promotion' | 'tasks' | 'userInfo'>,
   ) {}
 
   async invite(userId: number, origin: string) {
     const shareId = await this.repo.shareIdOf(this.ctx.db, userId);
     if (!shareId) throw notFound('user_not_found');
-    const [counts, rewards] = await Promise.all([this.repo.counts(this.ctx.db, userId), this.services.promotion.invitations.overview(userId)]);
+    const [counts, rewards] = await Promise.all([this.repo.counts(this.ctx.db, userId), this.deps.promotion.invitations.overview(userId)]);
     return {
       share_id: shareId,
       link: `${origin}/?share_id=${encodeURIComponent(shareId)}`,
@@ -46,7 +46,7 @@ export class ShareService {
     if (viewerId === inviter.id) return;
     const counted = await this.repo.recordClick(this.ctx.db, { shareId, inviterId: inviter.id, ipHash, userId: viewerId, day: now.toISOString().slice(0, 10), now });
     // A counted click completes the owner's "share" task (never fails the click).
-    if (counted) await this.services.tasks.record(inviter.id, 'share');
+    if (counted) await this.deps.tasks.record(inviter.id, 'share');
   }
 
   /**
@@ -70,10 +70,10 @@ export class ShareService {
       if (them.inviter_id === userId) throw conflict('share_mutual');
       await this.repo.setInviter(tx, userId, them.id, userSn || null, now);
       // The invitation reward row, in the binding's transaction (paid at once when it unlocks at sign-up).
-      await this.services.promotion.invitations.onBoundInTx(tx, afterCommit, userId, them.id);
+      await this.deps.promotion.invitations.onBoundInTx(tx, afterCommit, userId, them.id);
       return true;
     });
-    if (changed) await this.services.userInfo.invalidate(userId);
+    if (changed) await this.deps.userInfo.invalidate(userId);
     return { bound: true };
   }
 
@@ -85,7 +85,7 @@ export class ShareService {
       if (!(await this.repo.adClickExists(tx, clickId, userId))) await this.repo.insertAdClick(tx, { clickId, channel, userId, now });
       return userId !== null ? this.repo.setUserClickId(tx, userId, clickId, now) : false;
     });
-    if (stored && userId !== null) await this.services.userInfo.invalidate(userId);
+    if (stored && userId !== null) await this.deps.userInfo.invalidate(userId);
   }
 
   private ipHash(ip: string): string {

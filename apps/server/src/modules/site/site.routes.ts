@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@xueba/contract';
 import { defineRoute } from '../../platform/http/route.js';
-import type { AppContext } from '../../platform/context.js';
-import { SiteService } from './site.service.js';
+import type { SiteService } from './site.service.js';
 
-export async function siteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const site = new SiteService(ctx, app.services);
+export async function siteRoutes(app: FastifyInstance, site: SiteService): Promise<void> {
 
   defineRoute(app, api.visit, {
     handler: async ({ body, user, ip }) => {

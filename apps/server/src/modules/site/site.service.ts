@@ -32,7 +32,7 @@ export class SiteService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'payments' | 'models' | 'settings' | 'oauthStatus'>,
   ) {}
 
   /**
@@ -44,7 +44,7 @@ export class SiteService {
     const cached = this.configs.get(locale);
     const shared = cached && current(cached.sources, sources) ? cached : (await this.config(locale), this.configs.get(locale)!);
     if (role !== 'admin') return shared.envelope;
-    const gateways = this.services.payments.offeredTo(role, sources.site.pay_sandbox_admins);
+    const gateways = this.deps.payments.offeredTo(role, sources.site.pay_sandbox_admins);
     if (gateways.length === shared.value.pay_gateways.length) return shared.envelope;
     return SerializedEnvelope.of({ ...shared.value, pay_gateways: gateways });
   }
@@ -55,7 +55,7 @@ export class SiteService {
    * either rebuilds the config.
    */
   private async sources(): Promise<ConfigSources> {
-    const [site, ai] = await Promise.all([this.services.settings.site(), this.services.models.aiSettings()]);
+    const [site, ai] = await Promise.all([this.deps.settings.site(), this.deps.models.aiSettings()]);
     return { site, ai };
   }
 
@@ -65,7 +65,7 @@ export class SiteService {
     if (cached && current(cached.sources, sources)) return cached.value;
     const { site, ai } = sources;
     const domain = site.domain || this.ctx.env.PUBLIC_URL || '';
-    const oauth = await this.services.oauthStatus();
+    const oauth = await this.deps.oauthStatus();
     const value: PcConfig = {
       website: { ...site.website, logo: withDomain(domain, site.website.logo), favicon: withDomain(domain, site.website.favicon) },
       login: { ...site.login, google: oauth.google, wechat: oauth.wechat },
@@ -85,7 +85,7 @@ export class SiteService {
       member_package_status: site.member_package_status,
       recharge_package_status: site.recharge_package_status,
       // From the environment and the site settings, so the per-locale cache follows the settings' version.
-      pay_gateways: this.services.payments.offeredTo(null, site.pay_sandbox_admins),
+      pay_gateways: this.deps.payments.offeredTo(null, site.pay_sandbox_admins),
       draw: site.draw,
       foreign_url: site.foreign_url,
       is_fc: site.is_fc,
@@ -104,7 +104,7 @@ export class SiteService {
   }
 
   async policy(type: PolicyType, locale: Locale) {
-    const site = await this.services.settings.site();
+    const site = await this.deps.settings.site();
     const policy = site.policies[type];
     return { type, title: policy.title[locale], content: policy.content[locale], updated_at: policy.updated_at ?? null };
   }

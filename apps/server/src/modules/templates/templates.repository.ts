@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Tx } from '../../platform/db/transaction.js';
-import type { CreationsTable, LocalizedJson, StoredField, TemplateCategoriesTable, TemplatesTable } from '../chat/chat.tables.js';
+import type { LocalizedJson } from '../models/models.tables.js';
+import type { CreationsTable, StoredField, TemplateCategoriesTable, TemplatesTable } from './templates.tables.js';
 import type { Settlement } from '../../platform/stream/answers.repository.js';
 import { likePattern } from '../chat/chat.repository.js';
 

@@ -1,4 +1,5 @@
-import type { LocalizedJson, StoredField } from '../chat/chat.tables.js';
+import type { LocalizedJson } from '../models/models.tables.js';
+import type { StoredField } from './templates.tables.js';
 
 /** The writing templates of spec §1, seeded once on a fresh installation (admins edit or delete them afterwards). */
 type L = LocalizedJson;

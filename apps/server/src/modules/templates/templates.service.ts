@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pageOffset } from '../../platform/http/paging.js';
 import { charCount, type adminTemplateInputSchema, type Locale, type Template } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { PG, pgErrorCode, transaction } from '../../platform/db/transaction.js';
@@ -10,7 +11,8 @@ import type { AnswerJob, AnswerRunner } from '../../platform/stream/answer-runne
 import { AnswersRepository } from '../../platform/stream/answers.repository.js';
 import { overlapping, startUpstream } from '../../platform/stream/model-call.js';
 import { systemPrompt } from '../chat/system-prompt.js';
-import type { LocalizedJson, StoredField } from '../chat/chat.tables.js';
+import type { LocalizedJson } from '../models/models.tables.js';
+import type { StoredField } from './templates.tables.js';
 import { TemplatesRepository, type CategoryRow, type CreationRow, type TemplateRow } from './templates.repository.js';
 import { SEED_CATEGORIES, SEED_TEMPLATES } from './templates.seed.js';
 
@@ -182,7 +184,7 @@ export class TemplatesService {
   }
 
   async history(userId: number, query: { page_no: number; page_size: number; keyword?: string; template_id?: number }) {
-    const { rows, count } = await this.repo.history(this.ctx.db, userId, { keyword: query.keyword || undefined, templateId: query.template_id }, query.page_size, (query.page_no - 1) * query.page_size);
+    const { rows, count } = await this.repo.history(this.ctx.db, userId, { keyword: query.keyword || undefined, templateId: query.template_id }, query.page_size, pageOffset(query));
     return { lists: rows.map(presentCreation), count, page_no: query.page_no, page_size: query.page_size };
   }
 

@@ -4,6 +4,7 @@ import { UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_QUOTA } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { transaction, type Db, type Tx } from '../../platform/db/transaction.js';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/http/multipart.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import { newFileKey } from '../../providers/storage/file-keys.js';
 import type { Services } from '../../services.js';
@@ -24,24 +25,16 @@ export interface UploadedImage {
 }
 
 /**
- * Reads the multipart field `file` with a per-route size limit: busboy stops
- * passing data on once the limit is reached, so an oversized upload is refused
- * after at most the limit is held in memory, never the whole request.
+ * The multipart field `file` with this route's size limit (other files are
+ * allowed along with it but not kept).
  */
 async function readFileField(request: FastifyRequest): Promise<{ data: Buffer; filename: string } | null> {
-  let found: { data: Buffer; filename: string } | null = null;
-  for await (const part of request.files({ limits: { fileSize: UPLOAD_IMAGE_MAX_BYTES }, throwFileSizeLimit: false })) {
-    if (found || part.fieldname !== 'file') {
-      // Other files are allowed along with `file` but not kept: drain them so parsing continues.
-      part.file.resume();
-      continue;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    if (part.file.truncated) throw new AppError('file_too_large', 413, { size: MAX_MB });
-    found = { data: Buffer.concat(chunks), filename: part.filename };
-  }
-  return found;
+  const files = await readMultipart(request, {
+    limits: { fileSize: UPLOAD_IMAGE_MAX_BYTES },
+    keep: (fieldname, kept) => kept === 0 && fieldname === 'file',
+    tooLarge: () => new AppError('file_too_large', 413, { size: MAX_MB }),
+  });
+  return files[0] ?? null;
 }
 
 /** A display name from the client's file name: no directories, no control characters, bounded. */
@@ -64,7 +57,7 @@ export class UploadService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'settings'>,
   ) {}
 
   private usage(db: Db | Tx, userId: number, now: Date): Promise<[ImageUsage, ImageUsage]> {
@@ -100,7 +93,7 @@ export class UploadService {
       await this.repo.delete(this.ctx.db, recorded);
       throw error;
     }
-    const site = await this.services.settings.site();
+    const site = await this.deps.settings.site();
     const base = (site.domain || origin).replace(/\/+$/, '');
     // A bucket behind a CDN hands out its own address (decision 0024); else this site's `/files/` serves the key.
     const external = this.ctx.storage.publicUrl?.(key) ?? null;

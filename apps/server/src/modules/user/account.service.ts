@@ -3,8 +3,8 @@ import { randomDigits, randomToken } from '../../platform/crypto.js';
 import { PG, pgConstraint, pgErrorCode, transaction, type Tx } from '../../platform/db/transaction.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import { conflict } from '../../platform/errors.js';
-import { LedgerService } from '../ledger/ledger.service.js';
-import { SettingsService } from '../settings/settings.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { UserRepository } from './user.repository.js';
 
 export interface NewAccount {
@@ -29,13 +29,12 @@ export interface NewAccount {
  */
 export class AccountService {
   private readonly users = new UserRepository();
-  private readonly ledger: LedgerService;
-  private readonly settings: SettingsService;
 
-  constructor(private readonly ctx: AppContext, settings?: SettingsService) {
-    this.ledger = new LedgerService(ctx);
-    this.settings = settings ?? new SettingsService(ctx);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: SettingsService,
+    private readonly ledger: LedgerService,
+  ) {}
 
   async create(input: NewAccount): Promise<UserRow> {
     const gift = (await this.settings.site()).signup_gift;

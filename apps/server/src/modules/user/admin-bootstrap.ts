@@ -8,7 +8,7 @@ import { UserRepository } from './user.repository.js';
  * the existing account and set its password (so an operator locked out can
  * recover by restarting with the variables).
  */
-export async function ensureAdmin(ctx: AppContext, services: Services, email: string, password: string): Promise<'created' | 'promoted'> {
+export async function ensureAdmin(ctx: AppContext, services: Pick<Services, 'userInfo' | 'accounts'>, email: string, password: string): Promise<'created' | 'promoted'> {
   const users = new UserRepository();
   const passwordHash = await hashPassword(password);
   const existing = await users.findByEmail(ctx.db, email);

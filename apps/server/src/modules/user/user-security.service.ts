@@ -17,7 +17,7 @@ export class UserSecurityService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'userInfo' | 'sessions'>,
     private readonly codes: VerificationService,
   ) {}
 
@@ -32,8 +32,8 @@ export class UserSecurityService {
       if (pgErrorCode(error) === PG.UNIQUE_VIOLATION && pgConstraint(error) === 'users_mobile_key') throw conflict('mobile_registered');
       throw error;
     }
-    await this.services.userInfo.invalidate(userId);
-    const info = await this.services.userInfo.get(userId);
+    await this.deps.userInfo.invalidate(userId);
+    const info = await this.deps.userInfo.get(userId);
     if (!info) throw unauthorized('login_expired');
     return info;
   }
@@ -44,8 +44,8 @@ export class UserSecurityService {
     if (!user) throw notFound(account.kind === 'email' ? 'email_not_exist' : 'mobile_not_exist');
     await this.codes.consume({ channel: account.kind === 'email' ? 'email' : 'sms', target: account.value, scene: 'find_password', code });
     await this.users.setPassword(this.ctx.db, user.id, await hashPassword(password), this.ctx.now());
-    await this.services.sessions.revokeAll(user.id);
-    await this.services.userInfo.invalidate(user.id);
+    await this.deps.sessions.revokeAll(user.id);
+    await this.deps.userInfo.invalidate(user.id);
   }
 
   /**
@@ -62,8 +62,8 @@ export class UserSecurityService {
       if (!(await verifyPassword(user.password_hash, input.old_password))) throw badRequest('old_password_wrong');
     }
     await this.users.setPassword(this.ctx.db, userId, await hashPassword(input.password), this.ctx.now());
-    await this.services.sessions.revokeAll(userId);
-    await this.services.userInfo.invalidate(userId);
-    return { token: await this.services.sessions.create(userId, { terminal: 'pc', ip: meta.ip, userAgent: meta.userAgent }) };
+    await this.deps.sessions.revokeAll(userId);
+    await this.deps.userInfo.invalidate(userId);
+    return { token: await this.deps.sessions.create(userId, { terminal: 'pc', ip: meta.ip, userAgent: meta.userAgent }) };
   }
 }

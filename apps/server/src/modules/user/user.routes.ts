@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@xueba/contract';
-import type { AppContext } from '../../platform/context.js';
 import { defineRoute } from '../../platform/http/route.js';
-import { OutboxService } from '../outbox/outbox.service.js';
-import { VerificationService } from '../verification/verification.service.js';
-import { UserSecurityService } from './user-security.service.js';
-import { UserService } from './user.service.js';
+import type { UserSecurityService } from './user-security.service.js';
+import type { UserService } from './user.service.js';
 
-export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const users = new UserService(ctx, app.services);
-  const security = new UserSecurityService(ctx, app.services, new VerificationService(ctx, app.services, new OutboxService(ctx, app.log)));
+export async function userRoutes(app: FastifyInstance, users: UserService, security: UserSecurityService): Promise<void> {
 
   defineRoute(app, api.center, { handler: ({ requireUser, query }) => users.center(requireUser().id, query) });
 
@@ -52,5 +47,5 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     handler: ({ requireUser, body, ip, request }) => security.changePassword(requireUser().id, body, { ip, userAgent: request.headers['user-agent'] ?? null }),
   });
 
-  defineRoute(app, api.ledger, { handler: ({ requireUser, query }) => users.ledgerPage(requireUser().id, query.page_no, query.page_size) });
+  defineRoute(app, api.ledger, { handler: ({ requireUser, query }) => users.ledgerPage(requireUser().id, query) });
 }

@@ -1,4 +1,5 @@
 import type { UserInfo } from '@xueba/contract';
+import { pageOffset, type PageQuery } from '../../platform/http/paging.js';
 import type { AppContext } from '../../platform/context.js';
 import { badRequest, unauthorized } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
@@ -39,11 +40,11 @@ export class UserService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'userInfo'>,
   ) {}
 
   async info(userId: number): Promise<UserInfo> {
-    const info = await this.services.userInfo.get(userId);
+    const info = await this.deps.userInfo.get(userId);
     // The session was valid a moment ago; a vanished user is a login failure, not a 500.
     if (!info) throw unauthorized('login_expired');
     return info;
@@ -51,7 +52,7 @@ export class UserService {
 
   async center(userId: number, attribution: { user_sn?: string; channel?: string }) {
     const changed = await this.users.setAttribution(this.ctx.db, userId, attribution.user_sn || null, attribution.channel || null, this.ctx.now());
-    if (changed) await this.services.userInfo.invalidate(userId);
+    if (changed) await this.deps.userInfo.invalidate(userId);
     const [user, org, inviteCount] = await Promise.all([this.info(userId), this.orgInfo(userId), this.users.inviteCount(this.ctx.db, userId)]);
     return { user, org, invite_count: inviteCount };
   }
@@ -65,7 +66,7 @@ export class UserService {
       { ...(patch.nickname !== undefined ? { nickname: patch.nickname } : {}), ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}) },
       this.ctx.now(),
     );
-    await this.services.userInfo.invalidate(userId);
+    await this.deps.userInfo.invalidate(userId);
     return this.info(userId);
   }
 
@@ -89,8 +90,8 @@ export class UserService {
     await this.users.update(this.ctx.db, userId, { org_prompted_at: now }, now);
   }
 
-  async ledgerPage(userId: number, pageNo: number, pageSize: number) {
-    const { rows, count } = await this.ledger.history(this.ctx.db, userId, pageSize, (pageNo - 1) * pageSize);
+  async ledgerPage(userId: number, page: PageQuery) {
+    const { rows, count } = await this.ledger.history(this.ctx.db, userId, page.page_size, pageOffset(page));
     return {
       lists: rows.map((r) => ({
         id: Number(r.id),
@@ -103,8 +104,8 @@ export class UserService {
         create_time: r.created_at.toISOString(),
       })),
       count,
-      page_no: pageNo,
-      page_size: pageSize,
+      page_no: page.page_no,
+      page_size: page.page_size,
     };
   }
 }

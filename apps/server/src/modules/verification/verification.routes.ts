@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@xueba/contract';
-import type { AppContext } from '../../platform/context.js';
 import { defineRoute } from '../../platform/http/route.js';
-import { OutboxService } from '../outbox/outbox.service.js';
-import { VerificationService } from './verification.service.js';
+import type { VerificationService } from './verification.service.js';
 
-export async function verificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const codes = new VerificationService(ctx, app.services, new OutboxService(ctx, app.log));
+export async function verificationRoutes(app: FastifyInstance, codes: VerificationService): Promise<void> {
 
   defineRoute(app, api.sendEmailCode, {
     msg: 'code_sent',

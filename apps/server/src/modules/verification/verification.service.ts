@@ -50,7 +50,7 @@ export class VerificationService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly services: Services,
+    private readonly deps: Pick<Services, 'settings'>,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -100,7 +100,7 @@ export class VerificationService {
     if (isEmail && (input.scene === 'bind_mobile' || input.scene === 'change_mobile')) {
       throw badRequest('validation_failed', { field: 'scene' });
     }
-    const login = (await this.services.settings.site()).login;
+    const login = (await this.deps.settings.site()).login;
     const existing = isEmail ? await this.users.findByEmail(this.ctx.db, input.target) : await this.users.findByMobile(this.ctx.db, input.target);
     const registerOpen = isEmail ? login.register_email : login.register_mobile;
     const notExist = isEmail ? 'email_not_exist' : 'mobile_not_exist';
@@ -126,7 +126,7 @@ export class VerificationService {
   }
 
   private async deliver(input: SendCodeInput, code: string): Promise<Delivery> {
-    const site = (await this.services.settings.site()).website.name;
+    const site = (await this.deps.settings.site()).website.name;
     if (input.channel === 'email') {
       const mail = codeMail(input.locale, site, input.scene, code, CODE_TTL_MINUTES);
       return this.outbox.sendMail({ to: input.target, ...mail, secret: code });

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { contentTypeOf, fileAccess } from '../../providers/storage/file-keys.js';
 import type { ByteRange } from '../../providers/storage/storage.js';
 import { sendFailure } from './envelope.js';
-import { readToken } from './route.js';
+import { readToken } from './auth.js';
 
 /**
  * Why a request may not read a private key, or null when it may: a valid

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import type { Env } from '../../config/env.js';
 import type { AppContext } from '../context.js';
 
 /**
  * The site's public origin for links we hand out (share links, file URLs,
- * OAuth callbacks): PUBLIC_URL when configured, else the origin the request
- * came in on (behind a proxy this needs TRUST_PROXY for the forwarded scheme).
+ * OAuth callbacks, payment returns): PUBLIC_URL when configured, else the
+ * origin the request came in on (behind a proxy this needs TRUST_PROXY for the
+ * forwarded scheme).
  */
 export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
   if (ctx.env.PUBLIC_URL) return ctx.env.PUBLIC_URL.replace(/\/+$/, '');
@@ -12,6 +14,6 @@ export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
 }
 
 /** The API prefix as a path segment to prepend ('' when the API is mounted at the root). */
-export function apiPrefixPath(ctx: AppContext): string {
-  return ctx.env.API_PREFIX === '/' ? '' : ctx.env.API_PREFIX;
+export function apiPrefixPath(env: Pick<Env, 'API_PREFIX'>): string {
+  return env.API_PREFIX === '/' ? '' : env.API_PREFIX;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { envelopeSchema, HEADERS, type Endpoint, type Locale, type MessageKey, type MessageParams } from '@xueba/contract';
-import { forbidden, unauthorized } from '../errors.js';
+import { envelopeSchema, type Endpoint, type Locale, type MessageKey, type MessageParams } from '@xueba/contract';
+import { authenticate, securityOf, userRequirer } from './auth.js';
 import { success } from './envelope.js';
 import { requestLocale } from './locale.js';
 import type { AuthUser } from '../../modules/session/session.service.js';
@@ -44,14 +44,6 @@ export interface RouteOptions<E extends Endpoint> {
   msg?: MessageKey;
 }
 
-export function readToken(request: FastifyRequest): string | null {
-  const header = request.headers[HEADERS.token];
-  if (typeof header === 'string' && header.length > 0) return header;
-  const authorization = request.headers.authorization;
-  if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) return authorization.slice(7);
-  return null;
-}
-
 /**
  * Registers one contract endpoint: the contract's zod schemas validate the
  * input and document the route in OpenAPI; the auth level is enforced here,
@@ -68,7 +60,7 @@ export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: 
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       response: { 200: envelopeSchema(endpoint.response) },
-      ...(endpoint.auth === 'user' || endpoint.auth === 'admin' ? { security: [{ token: [] }] } : {}),
+      ...securityOf(endpoint.auth),
     },
     // A POST without any body reaches validation as null; treat it as an empty object so optional-only bodies work for every client.
     ...(endpoint.body
@@ -79,13 +71,7 @@ export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: 
         }
       : {}),
     handler: async (request, reply) => {
-      const token = readToken(request);
-      let user: AuthUser | null = null;
-      if (endpoint.auth !== 'none' && token) user = await app.sessions.authenticate(token);
-      if ((endpoint.auth === 'user' || endpoint.auth === 'admin') && !user) {
-        throw unauthorized(token ? 'login_expired' : 'login_required');
-      }
-      if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+      const { user, token } = await authenticate(request, endpoint.auth);
       let msg: { key: MessageKey; params?: MessageParams } | undefined = options.msg ? { key: options.msg } : undefined;
       const ctx: RouteContext<E> = {
         request,
@@ -93,10 +79,7 @@ export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: 
         body: request.body as Out<E['body']>,
         query: request.query as Out<E['query']>,
         user,
-        requireUser: () => {
-          if (!user) throw unauthorized('login_required');
-          return user;
-        },
+        requireUser: userRequirer(user),
         locale: requestLocale(request),
         ip: request.ip,
         token,

@@ -5,6 +5,7 @@ import { randomToken } from '../crypto.js';
 import type { JobsTable } from './jobs.tables.js';
 import './jobs.tables.js';
 import type { Logger } from '../logger.js';
+import { staleBefore } from './stale.js';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -134,12 +135,12 @@ export class JobRunner {
   /** Jobs whose worker died: queued again (their attempt is counted already). */
   async requeueDead(): Promise<number> {
     const now = this.now();
-    const staleBefore = this.dbKind === 'pglite' ? new Date(now.getTime() + 1000) : new Date(now.getTime() - (this.options.staleMs ?? 60_000));
+    const staleCutoff = staleBefore(this.dbKind, now, this.options.staleMs ?? 60_000);
     const result = await this.db
       .updateTable('jobs')
       .set({ status: 'queued', locked_by: null, locked_at: null, updated_at: now, run_at: now })
       .where('status', '=', 'running')
-      .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleBefore)]))
+      .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleCutoff)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

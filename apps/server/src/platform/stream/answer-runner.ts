@@ -6,6 +6,7 @@ import type { LedgerService } from '../../modules/ledger/ledger.service.js';
 import { AnswersRepository, type AnswerTable, type Balances, type Settlement } from './answers.repository.js';
 import { startUpstream } from './model-call.js';
 import { pipeAnswer, type FrameSink, type StopReason, type StreamedAnswer } from './pipeline.js';
+import { staleBefore } from '../jobs/stale.js';
 
 /** Who pays: null for members, visitors, free models and admin tests. */
 export interface BillingPlan {
@@ -64,7 +65,7 @@ export class AnswerRunner {
   async start(): Promise<void> {
     const now = this.ctx.now();
     // PGlite is single-process: whatever is generating at start belongs to a dead run.
-    const before = this.ctx.dbKind === 'pglite' ? new Date(now.getTime() + 1000) : new Date(now.getTime() - STALE_MS);
+    const before = staleBefore(this.ctx.dbKind, now, STALE_MS);
     for (const table of ['chat_messages', 'creations'] as const) await this.repo.failStale(this.ctx.db, table, before, now);
     if (this.ctx.dbKind !== 'postgres') return;
     const timer = setInterval(() => void this.tick().catch((error: unknown) => this.log.warn({ err: error }, 'answer poll failed')), POLL_MS);

@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, Locale } from '@xueba/contract';
-import { forbidden, unauthorized } from '../errors.js';
-import { readToken } from '../http/route.js';
+import { unauthorized } from '../errors.js';
+import { authenticate } from '../http/auth.js';
 import { requestLocale } from '../http/locale.js';
 import type { AuthUser } from '../../modules/session/session.service.js';
 
@@ -128,12 +128,8 @@ export function defineStreamRoute<E extends Endpoint, P>(
       produces: ['text/event-stream', 'application/json'],
     },
     handler: async (request, reply) => {
-      const token = readToken(request);
-      const user = endpoint.auth !== 'none' && token ? await app.sessions.authenticate(token) : null;
       // A stale token is a login failure, not a visitor: a visitor's free allowance must not be spent by mistake.
-      if (token && !user && endpoint.auth !== 'none') throw unauthorized('login_expired');
-      if ((endpoint.auth === 'user' || endpoint.auth === 'admin') && !user) throw unauthorized('login_required');
-      if (endpoint.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+      const { user } = await authenticate(request, endpoint.auth, { staleToken: 'refuse' });
       const requireUser = (): AuthUser => {
         if (!user) throw unauthorized('login_required');
         return user;

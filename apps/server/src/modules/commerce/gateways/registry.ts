@@ -2,6 +2,7 @@ import type { Env } from '../../../config/env.js';
 import type { PayGateway, PaymentGateway } from './gateway.js';
 import { realGateways } from './real.js';
 import { SandboxGateway } from './sandbox.js';
+import { apiPrefixPath } from '../../../platform/http/origin.js';
 
 /** Who is asking: the sandbox's availability depends on it beside a real provider. */
 export type PayerRole = 'user' | 'admin' | null;
@@ -37,7 +38,7 @@ export class PaymentGateways {
 
 export function buildGateways(env: Env, appSecret: string, now: () => Date, extra: PaymentGateway[] = []): PaymentGateways {
   const map = new Map<PayGateway, PaymentGateway>();
-  const sandbox = env.PAY_SANDBOX ? new SandboxGateway(appSecret, env.API_PREFIX === '/' ? '' : env.API_PREFIX, now) : null;
+  const sandbox = env.PAY_SANDBOX ? new SandboxGateway(appSecret, apiPrefixPath(env), now) : null;
   if (sandbox) map.set('sandbox', sandbox);
   for (const gateway of extra) map.set(gateway.name, gateway);
   return new PaymentGateways(map, sandbox);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The paper corpus (issue 5). `papers` holds the local corpus (source 'local')
+ * The paper corpus. `papers` holds the local corpus (source 'local')
  * and copies of remote papers a user saved (source 'openalex' /
  * 'semanticscholar'), unique per (source, source_id) so re-imports update in
  * place. `revision` comes from a sequence and is bumped on every write, so

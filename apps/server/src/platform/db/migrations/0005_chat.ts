@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * AI chat, writing templates and favorites (issue 3): model channels and
+ * AI chat, writing templates and favorites: model channels and
  * models, conversations and messages, visitor allowance, favorites, template
  * categories, templates and creation history.
  */

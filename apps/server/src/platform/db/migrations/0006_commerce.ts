@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Packages, orders, the payment-notification log and redeem codes (issue 6).
+ * Packages, orders, the payment-notification log and redeem codes.
  * Money is integer cents. Guarantees the code relies on are constraints here:
  * one fulfilment per order (status machine + ledger idempotency keys), a code
  * never used more than its allowance (CHECK uses <= uses_per_code), one use per

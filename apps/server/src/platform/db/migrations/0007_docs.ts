@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Documents (issue 4) and the generic background job table they run on.
+ * Documents and the generic background job table they run on.
  * Jobs are rows, so queued work survives a restart; workers claim them with
  * FOR UPDATE SKIP LOCKED (PGlite and PostgreSQL alike). A document's pages,
  * passages (chunks with their page and offsets) and cached interpretations

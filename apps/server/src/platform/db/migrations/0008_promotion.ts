@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Daily tasks, invitation rewards, the distribution programme and withdrawals
- * (issue 6). The guarantees the code relies on are constraints here: a task
+ * Daily tasks, invitation rewards, the distribution programme and withdrawals.
+ * The guarantees the code relies on are constraints here: a task
  * never rewarded past its daily limit (CHECK done <= limit is enforced by the
  * conditional upsert; done >= 0 here), one invitation reward per invitee
  * (primary key), one commission per order (UNIQUE order_id), a withdrawal

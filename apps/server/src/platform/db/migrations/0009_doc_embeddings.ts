@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Passage vectors for hybrid document retrieval (issue 4). One row per
+ * Passage vectors for hybrid document retrieval. One row per
  * passage: the embedding model's name and the vector as little-endian
  * float32 bytes. No pgvector (Debian's PostgreSQL does not ship it, PGlite
  * neither): cosine is computed in the process over the documents asked.
