@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, Locale } from '@xueba/contract';
 import { unauthorized } from '../errors.js';
-import { authenticate } from '../http/auth.js';
+import { authenticate, securityOf } from '../http/auth.js';
 import { requestLocale } from '../http/locale.js';
 import type { AuthUser } from '../../modules/session/session.service.js';
 
@@ -124,7 +124,7 @@ export function defineStreamRoute<E extends Endpoint, P>(
       summary: endpoint.summary,
       tags: endpoint.tags,
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.auth === 'user' || endpoint.auth === 'admin' ? { security: [{ token: [] }] } : {}),
+      ...securityOf(endpoint.auth),
       produces: ['text/event-stream', 'application/json'],
     },
     handler: async (request, reply) => {
