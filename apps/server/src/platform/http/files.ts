@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { contentTypeOf, fileAccess } from '../../providers/storage/file-keys.js';
 import type { ByteRange } from '../../providers/storage/storage.js';
 import { sendFailure } from './envelope.js';
-import { readToken } from './auth.js';
+import { authenticate } from './auth.js';
 
 /**
  * Why a request may not read a private key, or null when it may: a valid
@@ -12,13 +12,12 @@ import { readToken } from './auth.js';
  * keys that name their owner (`private/<userId>/…`). Nothing about the file
  * (not even whether it exists) is looked at before this answers.
  */
-async function privateRefusal(app: FastifyInstance, ctx: AppContext, request: FastifyRequest, key: string, ownerId: number | null): Promise<MessageKey | null> {
+async function privateRefusal(ctx: AppContext, request: FastifyRequest, key: string, ownerId: number | null): Promise<MessageKey | null> {
   const signed = ctx.storage.checkPrivateUrl?.(key, request.query) ?? { ok: false, reason: 'missing' };
   if (signed.ok) return ownerId === null || signed.userId === ownerId ? null : 'forbidden';
   if (signed.reason === 'expired') return 'file_link_expired';
   if (signed.reason === 'invalid' || ownerId === null) return 'forbidden';
-  const token = readToken(request);
-  const user = token ? await app.sessions.authenticate(token) : null;
+  const { user } = await authenticate(request, 'optional');
   return user?.id === ownerId ? null : 'forbidden';
 }
 
@@ -52,7 +51,7 @@ export function serveFiles(app: FastifyInstance, ctx: AppContext): void {
     const key = (request.params as { '*': string })['*'];
     const access = fileAccess(key);
     if (access.visibility === 'private') {
-      const refusal = await privateRefusal(app, ctx, request, key, access.ownerId);
+      const refusal = await privateRefusal(ctx, request, key, access.ownerId);
       if (refusal) return sendFailure(request, reply, 403, refusal);
     }
     const cache = access.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store';
