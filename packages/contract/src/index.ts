@@ -7,6 +7,7 @@ export * from './common.js';
 export * from './endpoint.js';
 export * from './site.js';
 export * from './auth.js';
+export * from './membership-constants.js';
 export * from './user.js';
 export * from './share.js';
 export * from './admin.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { MEMBERSHIP_KINDS } from './membership-constants.js';
 import { channelSchema, codeSchema, emailSchema, mobileSchema, passwordSchema, safeString, userSnSchema } from './common.js';
 
-export const MEMBERSHIP_KINDS = ['academic_ai', 'research_report', 'literature', 'paper'] as const;
 export const membershipKindSchema = z.enum(MEMBERSHIP_KINDS);
 export const MEMBER_LEVELS = ['vip', 'bvip'] as const;
 export const memberLevelSchema = z.enum(MEMBER_LEVELS);

@@ -11,7 +11,8 @@ import { configQuery } from '@/lib/site-config';
 import { commerceKeys } from '../api/keys';
 import { createOrder, FINAL_STATUSES, orderDetailQuery } from '../api/orders';
 import { defaultGateway, GatewayPicker } from './gateway-picker';
-import { PayAgreement, PayNotes } from './pay-agreement';
+import { PayAgreement } from './pay-agreement';
+import { PayNotes } from './pay-notes';
 import { PayUnavailable, usePayGateways } from './pay-unavailable';
 import { QrImage } from './qr-image';
 

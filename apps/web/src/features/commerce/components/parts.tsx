@@ -1,11 +1,11 @@
 import { MEMBERSHIP_KINDS } from '@xueba/contract';
-import { Segmented } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
 import { memberPackagesQuery, rechargePackagesQuery } from '../api/packages';
 import { PackageGrid } from './package-grid';
-import { PayNotes } from './pay-agreement';
+import { Segmented } from './segmented';
+import { PayNotes } from './pay-notes';
 import { useBuy } from './use-buy';
 
 export type Kind = (typeof MEMBERSHIP_KINDS)[number];
@@ -20,7 +20,7 @@ export function VipPart({ kind, onKind, fixedKind = false }: { kind: Kind; onKin
     <section className="commerce__part" data-testid="openvip-vip">
       {/* The package cards are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
       <h2 className="sr-only">{t(`members.kind.${kind}`)}</h2>
-      {!fixedKind && <Segmented<Kind> value={kind} onChange={onKind} options={MEMBERSHIP_KINDS.map((k) => ({ value: k, label: t(`members.kind.${k}`) }))} />}
+      {!fixedKind && <Segmented<Kind> className="commerce__kinds" label={t('commerce.tab_vip')} value={kind} onChange={onKind} options={MEMBERSHIP_KINDS.map((k) => ({ value: k, label: t(`members.kind.${k}`) }))} />}
       {notice}
       <PackageGrid query={query} onBuy={buy} detailLink testId="member-packages" />
       <PayNotes />

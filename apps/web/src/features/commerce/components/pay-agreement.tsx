@@ -2,17 +2,6 @@ import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '@/hooks/use-locale';
 
-/** Spec §9: no refund after payment, invoice through the official account; §4: effect in about 2 minutes. */
-export function PayNotes() {
-  const { t } = useTranslation();
-  return (
-    <ul className="pay-notes muted small" data-testid="pay-notes">
-      <li>{t('commerce.agreement_note')}</li>
-      <li>{t('commerce.effect_note')}</li>
-    </ul>
-  );
-}
-
 /** The pay agreement checkbox; the agreement opens in a new tab so the order in progress stays. */
 export function PayAgreement({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
   const { t } = useTranslation();

@@ -1,16 +1,22 @@
 import { MEMBERSHIP_KINDS } from '@xueba/contract';
 import { CrownOutlined } from '@ant-design/icons';
-import { Modal, Segmented } from 'antd';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LocaleLink } from '@/components/locale-link';
 import { PageSpinner } from '@/components/page-spinner';
+import { WithAntd } from '@/components/with-antd';
 import { useUser } from '@/lib/auth';
 import { useSiteConfig } from '@/lib/site-config';
 import { MembershipStatus } from '../components/membership-status';
 import { RechargePart, VipPart, type Kind } from '../components/parts';
-import { RedeemForm } from '../components/redeem-form';
+import { Segmented } from '../components/segmented';
 import '../commerce.css';
+
+// antd is kept off the first screen (the JS budget): the redeem form and the
+// limit pop-up use it and load, with their antd scope, only when shown.
+const RedeemForm = lazy(() => import('../components/redeem-form').then((m) => ({ default: m.RedeemForm })));
+const LimitPopupDialog = lazy(() => import('../components/limit-popup'));
 
 const PARTS = ['vip', 'recharge', 'redeem'] as const;
 type Part = (typeof PARTS)[number];
@@ -58,6 +64,7 @@ export default function OpenVipPage() {
       {user && <MembershipStatus user={user} />}
       <Segmented<Part>
         className="commerce__parts"
+        label={t('commerce.openvip_title')}
         value={part}
         onChange={(v) => set('tab', v)}
         options={available.map((p) => ({ value: p, label: <span data-testid={`openvip-tab-${p}`}>{t(`commerce.tab_${p}`)}</span> }))}
@@ -68,7 +75,9 @@ export default function OpenVipPage() {
         <section className="card commerce__redeem">
           <h2>{t('commerce.redeem_title')}</h2>
           <p className="muted">{t('commerce.redeem_intro')}</p>
-          <RedeemForm />
+          <WithAntd fallback={<div className="redeem-form" aria-busy="true" />}>
+            <RedeemForm />
+          </WithAntd>
         </section>
       )}
       {user && (
@@ -83,33 +92,14 @@ export default function OpenVipPage() {
   );
 }
 
-/** The limit pop-up: the free allowance is used up; the ways on (membership, words, a code). */
+/** The limit pop-up, loaded the first time it opens and kept mounted after, so closing still animates. */
 function LimitPopup({ open, onClose, onTab, vipOn, rechargeOn }: { open: boolean; onClose: () => void; onTab: (p: Part) => void; vipOn: boolean; rechargeOn: boolean }) {
-  const { t } = useTranslation();
-  const go = (p: Part) => {
-    onTab(p);
-    onClose();
-  };
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={t('commerce.limit_title')} width={420} centered destroyOnHidden>
-      <div data-testid="limit-popup">
-        <p>{t('commerce.limit_text')}</p>
-        <div className="modal-actions commerce__actions">
-          {vipOn && (
-            <button type="button" className="btn btn--primary" onClick={() => go('vip')}>
-              {t('commerce.open_vip')}
-            </button>
-          )}
-          {rechargeOn && (
-            <button type="button" className="btn btn--outline" onClick={() => go('recharge')}>
-              {t('commerce.top_up')}
-            </button>
-          )}
-          <button type="button" className="btn btn--ghost" onClick={() => go('redeem')}>
-            {t('commerce.tab_redeem')}
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <WithAntd fallback={null}>
+      <LimitPopupDialog open={open} onClose={onClose} onGo={onTab} vipOn={vipOn} rechargeOn={rechargeOn} />
+    </WithAntd>
   );
 }

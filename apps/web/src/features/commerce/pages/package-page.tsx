@@ -10,7 +10,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { hasKey } from '@/lib/request';
 import { packageDetailQuery } from '../api/packages';
 import { PackageCard } from '../components/package-card';
-import { PayNotes } from '../components/pay-agreement';
+import { PayNotes } from '../components/pay-notes';
 import { useBuy } from '../components/use-buy';
 import '../commerce.css';
 
