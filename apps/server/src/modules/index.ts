@@ -36,7 +36,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   s.retrieval.register(new HelpSource(s.settings));
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
-  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval);
+  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { transaction } from '../../platform/db/transaction.js';
 import { PermanentJobError, type JobContext } from '../../platform/jobs/job-runner.js';
 import { countWords } from '../../providers/ai/tokens.js';
-import { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { DocRepository } from './doc.repository.js';
 import { parseInWorker } from './parse/parse-pool.js';
 import type { ParsedFormat } from './parse/types.js';
@@ -28,9 +28,8 @@ async function ocrPagesLeft(ctx: AppContext, repo: DocRepository, settings: Sett
  * its reason, at once; an unexpected error is retried by the runner and
  * becomes `process_failed` on the last attempt.
  */
-export function docProcessHandler(ctx: AppContext, onDone: (docId: number) => void | Promise<void>) {
+export function docProcessHandler(ctx: AppContext, settings: SettingsService, onDone: (docId: number) => void | Promise<void>) {
   const repo = new DocRepository();
-  const settings = new SettingsService(ctx);
   return async (payload: Record<string, unknown>, job: JobContext): Promise<void> => {
     const id = Number(payload.doc_id);
     const doc = await repo.byIdAny(ctx.db, id);

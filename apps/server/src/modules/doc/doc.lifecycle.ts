@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import { staleBefore } from '../../platform/jobs/stale.js';
 import type { RetrievalService } from '../retrieval/retrieval.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { docProcessHandler, DOC_JOB } from './doc-process.js';
 import type { DocService } from './doc.service.js';
 import { DocumentSource } from './doc-source.js';
@@ -16,10 +17,10 @@ const ANSWER_STALE_MS = 10 * 60_000;
  * generating are failed, and the runner starts once the app is ready and
  * stops (waiting for the job in hand) when it closes.
  */
-export async function documentsLifecycle(app: FastifyInstance, ctx: AppContext, docs: DocService, jobs: JobRunner, retrieval: RetrievalService): Promise<void> {
+export async function documentsLifecycle(app: FastifyInstance, ctx: AppContext, docs: DocService, jobs: JobRunner, retrieval: RetrievalService, settings: SettingsService): Promise<void> {
   jobs.register(
     DOC_JOB,
-    docProcessHandler(ctx, async (id) => {
+    docProcessHandler(ctx, settings, async (id) => {
       docs.forget(id);
       await docs.embedPassages(id, app.log);
     }),
