@@ -21,6 +21,9 @@ export * from './commerce.js';
 export * from './doc.js';
 export * from './tasks.js';
 export * from './promotion.js';
+export * from './draw.js';
+export * from './draw-square.js';
+export * from './admin-draw.js';
 export * from './schema-walk.js';
 
 import { siteEndpoints } from './site.js';
@@ -37,6 +40,9 @@ import { commerceEndpoints } from './commerce.js';
 import { docEndpoints } from './doc.js';
 import { tasksEndpoints } from './tasks.js';
 import { promotionEndpoints } from './promotion.js';
+import { drawEndpoints } from './draw.js';
+import { drawSquareEndpoints } from './draw-square.js';
+import { adminDrawEndpoints } from './admin-draw.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -54,4 +60,7 @@ export const api = {
   ...docEndpoints,
   ...tasksEndpoints,
   ...promotionEndpoints,
+  ...drawEndpoints,
+  ...drawSquareEndpoints,
+  ...adminDrawEndpoints,
 };

@@ -1,6 +1,7 @@
 import type { Locale } from './locales.js';
 import { DOC_MESSAGES } from './messages-doc.js';
 import { PROMOTION_MESSAGES } from './messages-promotion.js';
+import { DRAW_MESSAGES } from './messages-draw.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -162,6 +163,7 @@ export const MESSAGES = {
   redeem_success: { zh: '兑换成功', en: 'Redeemed successfully', ja: '引き換えました', ko: '교환되었습니다' },
   ...PROMOTION_MESSAGES,
   ...DOC_MESSAGES,
+  ...DRAW_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -14,6 +14,7 @@ import * as m0013 from './migrations/0013_login_failures.js';
 import * as m0014 from './migrations/0014_image_uploads.js';
 import * as m0015 from './migrations/0015_retention_indexes.js';
 import * as m0016 from './migrations/0016_doc_ocr.js';
+import * as m0017 from './migrations/0017_draw.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_image_uploads': m0014,
   '0015_retention_indexes': m0015,
   '0016_doc_ocr': m0016,
+  '0017_draw': m0017,
 };
 
 class StaticProvider implements MigrationProvider {

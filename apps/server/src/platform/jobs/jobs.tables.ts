@@ -20,6 +20,10 @@ export interface JobsTable {
   locked_at: NullableTimestamp;
   heartbeat_at: NullableTimestamp;
   last_error: string | null;
+  /** Jobs with different fairness keys (users) share the queue fairly (migration 0017_draw); null: plain FIFO. */
+  fair_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The slot (a provider channel) whose concurrency limit the job counts against; null: none. */
+  slot_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
