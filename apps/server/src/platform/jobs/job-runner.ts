@@ -75,11 +75,30 @@ export class JobRunner {
     this.handlers.set(kind, handler);
   }
 
-  async enqueue(db: Db | Tx, kind: string, payload: Record<string, unknown>, options: { ref?: string; maxAttempts?: number; runAt?: Date } = {}): Promise<string> {
+  /**
+   * `fairKey` (a user) and `slotKey` (a provider channel) are recorded for
+   * queues that share work fairly and hold channels to their concurrency.
+   */
+  async enqueue(
+    db: Db | Tx,
+    kind: string,
+    payload: Record<string, unknown>,
+    options: { ref?: string; maxAttempts?: number; runAt?: Date; fairKey?: string; slotKey?: string } = {},
+  ): Promise<string> {
     const now = this.now();
     const row = await db
       .insertInto('jobs')
-      .values({ kind, ref: options.ref ?? null, payload: JSON.stringify(payload), max_attempts: options.maxAttempts ?? 3, run_at: options.runAt ?? now, created_at: now, updated_at: now })
+      .values({
+        kind,
+        ref: options.ref ?? null,
+        payload: JSON.stringify(payload),
+        max_attempts: options.maxAttempts ?? 3,
+        run_at: options.runAt ?? now,
+        fair_key: options.fairKey ?? null,
+        slot_key: options.slotKey ?? null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
