@@ -164,6 +164,18 @@ describe('A1111 provider against the local WebUI', () => {
     expect([auth.kind, auth.status]).toEqual(['provider', 401]);
   });
 
+  it('interrupts our job when our own deadline ends the request, so a retry does not queue behind it', async () => {
+    // A WebUI of its own: nothing else of the other tests may be drawing there.
+    const own = await startA1111Peer({ msPerPicture: 600, progressSteps: 4 });
+    try {
+      const error = await failure(provider({ url: own.url, requestTimeoutMs: 400 }).draw(request({ n: 4 }), hooks().hooks));
+      expect(error.kind).toBe('transient');
+      expect(own.interrupts()).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('maps a request that hangs past its timeout and a refused connection to transient', async () => {
     peer.script(['hang']);
     expect((await failure(provider({ requestTimeoutMs: 300 }).draw(request(), hooks().hooks))).kind).toBe('transient');

@@ -50,10 +50,10 @@ export class A1111Provider implements DrawProvider {
       const answer = await this.json(img2img ? '/sdapi/v1/img2img' : '/sdapi/v1/txt2img', hooks.signal, this.body(request, taskId), 'draw');
       return parseAnswer(answer, request.n);
     } catch (error) {
-      if (hooks.signal.aborted) {
-        await this.interruptIfOurs(taskId, poller.mode());
-        throw new DrawProviderError('aborted', 'aborted by the caller');
-      }
+      // The WebUI draws on when the request goes away (an abort, our deadline, a dropped connection):
+      // stop it if the running job is ours, or the retry would queue behind a picture nobody takes.
+      await this.interruptIfOurs(taskId, poller.mode());
+      if (hooks.signal.aborted) throw new DrawProviderError('aborted', 'aborted by the caller');
       throw error;
     } finally {
       stopPolling.abort();
@@ -133,7 +133,8 @@ export class A1111Provider implements DrawProvider {
     let previewId = -1;
     let last: DrawProgress = { progress: 0, providerQueue: null, preview: null };
     const report = (next: DrawProgress) => {
-      if (next.progress === last.progress && next.providerQueue === last.providerQueue && !next.preview) return;
+      const samePreview = !next.preview || (last.preview !== null && next.preview.data.equals(last.preview.data));
+      if (next.progress === last.progress && next.providerQueue === last.providerQueue && samePreview) return;
       last = next;
       hooks.onProgress(next);
     };

@@ -5,7 +5,7 @@ import { startDrawPeers, type DrawPeers, type PeerCall, type ProgressMark } from
 let peers: DrawPeers;
 
 beforeAll(async () => {
-  peers = await startDrawPeers({ slots: 2, msPerPicture: 300, progressSteps: 3 });
+  peers = await startDrawPeers({ slots: 2, msPerPicture: 400, progressSteps: 3 });
 });
 afterAll(async () => {
   await peers.close();
@@ -40,8 +40,10 @@ describe('drawing peers over HTTP', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const calls = ((await (await fetch(`${openai}/_peer/calls`)).json()) as PeerCall[]).sort((x, y) => x.finishedAt! - y.finishedAt!);
     const took = calls.map((c) => c.finishedAt! - c.arrivedAt);
-    expect(took[0]).toBeLessThan(550);
-    expect(took[2]).toBeGreaterThanOrEqual(550);
+    // Two drew at once (400 ms each); the third waited for one of them, then drew.
+    expect(took[0]).toBeGreaterThanOrEqual(390);
+    expect(took[2]).toBeGreaterThanOrEqual(790);
+    expect(calls[2]!.finishedAt! - calls[0]!.finishedAt!).toBeGreaterThanOrEqual(350);
   });
 
   it('log the times at which progress changed', async () => {
@@ -50,6 +52,6 @@ describe('drawing peers over HTTP', () => {
     await generate('progress');
     const log = (await (await fetch(`${openai}/_peer/progress-log`)).json()) as ProgressMark[];
     expect(log.map((m) => m.progress)).toEqual([0, 33, 67, 100]);
-    expect(log.at(-1)!.at - log[0]!.at).toBeGreaterThanOrEqual(250);
+    expect(log.at(-1)!.at - log[0]!.at).toBeGreaterThanOrEqual(350);
   });
 });
