@@ -43,7 +43,6 @@ describe('drawing peers over HTTP', () => {
     // Two drew at once (400 ms each); the third waited for one of them, then drew.
     expect(took[0]).toBeGreaterThanOrEqual(390);
     expect(took[2]).toBeGreaterThanOrEqual(790);
-    expect(calls[2]!.finishedAt! - calls[0]!.finishedAt!).toBeGreaterThanOrEqual(350);
   });
 
   it('log the times at which progress changed', async () => {
