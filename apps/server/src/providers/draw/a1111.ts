@@ -175,7 +175,8 @@ export class A1111Provider implements DrawProvider {
         signal,
       });
       const text = await response.text();
-      if (response.status === 404) return 'absent';
+      // 404: a WebUI older than 1.6; 401/403: the UI's own login guards the internal routes. Both: the global endpoint.
+      if (response.status === 404 || response.status === 401 || response.status === 403) return 'absent';
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const answer = JSON.parse(text) as TaskProgress;
       const idLivePreview = typeof answer.id_live_preview === 'number' && answer.id_live_preview >= 0 ? answer.id_live_preview : null;
