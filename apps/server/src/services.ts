@@ -15,6 +15,7 @@ import type { TasksService } from './modules/tasks/tasks.service.js';
 import { gatewaysFromEnv, type PaymentGateways } from './modules/commerce/gateways/registry.js';
 import { SiteService } from './modules/site/site.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
+import { SmsSettingsService } from './modules/sms-settings/sms-settings.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { UserService } from './modules/user/user.service.js';
@@ -68,6 +69,8 @@ export interface Services {
   promotion: Promotion;
   /** Payment gateways configured by the environment: orders use them, `/pc/config` lists them. */
   payments: PaymentGateways;
+  /** The admin's SMS provider settings over the environment's (ctx.sms follows them). */
+  sms: SmsSettingsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -77,6 +80,9 @@ export function createServices(ctx: AppContext): Services {
   const promotion = new Promotion(ctx, settings, ledger);
   const models = new ModelsService(ctx, settings);
   const papers = new PaperService(ctx, settings);
+  const sms = new SmsSettingsService(ctx, settings, ctx.sms);
+  // Every SMS (verification codes through the outbox) goes through the provider the settings name now.
+  ctx.sms = sms.provider;
   papers.modelResolver = () => resolvePaperModel({ models });
   return {
     sessions: new SessionService(ctx),
@@ -93,6 +99,7 @@ export function createServices(ctx: AppContext): Services {
     tasks: promotion.tasks,
     promotion,
     payments: gatewaysFromEnv(ctx.env, ctx.appSecret, ctx.now),
+    sms,
   };
 }
 

@@ -24,6 +24,7 @@ export * from './promotion.js';
 export * from './draw.js';
 export * from './draw-square.js';
 export * from './admin-draw.js';
+export * from './admin-sms.js';
 export * from './schema-walk.js';
 
 import { siteEndpoints } from './site.js';
@@ -43,6 +44,7 @@ import { promotionEndpoints } from './promotion.js';
 import { drawEndpoints } from './draw.js';
 import { drawSquareEndpoints } from './draw-square.js';
 import { adminDrawEndpoints } from './admin-draw.js';
+import { adminSmsEndpoints } from './admin-sms.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -63,4 +65,5 @@ export const api = {
   ...drawEndpoints,
   ...drawSquareEndpoints,
   ...adminDrawEndpoints,
+  ...adminSmsEndpoints,
 };

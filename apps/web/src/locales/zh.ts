@@ -2,6 +2,7 @@ import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
+import { ADMIN_SMS } from './admin-sms';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
@@ -420,6 +421,7 @@ export const zh = {
   },
   ...aiZh,
   oauthadmin: ADMIN_OAUTH.zh,
+  smsadmin: ADMIN_SMS.zh,
   paperadmin: ADMIN_PAPER.zh,
   adminnav: ADMIN_NAV.zh,
   doc: DOC.zh,

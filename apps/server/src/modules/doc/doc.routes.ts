@@ -22,7 +22,7 @@ import { defineRoute } from '../../platform/http/route.js';
 import { defineStreamRoute } from '../../platform/stream/sse.js';
 import type { DocChat } from './doc-chat.js';
 import type { DocInterpreter } from './doc-interpret.js';
-import { mimeOf, type DocService, type IncomingFile } from './doc.service.js';
+import { mimeOf, type DocService, type UploadResult } from './doc.service.js';
 import { cleanName, readUpload } from './doc-upload.js';
 
 /**
@@ -56,13 +56,18 @@ export async function docRoutes(app: FastifyInstance, { docs, chat, interpreter 
       // Refused before any byte is read: no membership of either kind (the type's own is checked below).
       const quota = await docs.quota(userId);
       if (!quota.memberships.research_report.active && !quota.memberships.literature.active) throw new AppError('not_member', 403);
-      const upload = await readUpload(request, queryType.success ? queryType.data : null);
-      const type: DocType | null = upload.type;
-      if (!type) throw badRequest('doc_type_required');
-      await docs.requireMembership(userId, type);
-      if (upload.files.length === 0) throw badRequest('file_required');
-      const files: IncomingFile[] = upload.files;
-      const results = await docs.upload(userId, type, files, locale);
+      const upload = await readUpload(request, queryType.success ? queryType.data : null, docs.uploadTarget(userId));
+      let results: UploadResult[];
+      try {
+        const type: DocType | null = upload.type;
+        if (!type) throw badRequest('doc_type_required');
+        await docs.requireMembership(userId, type);
+        if (upload.files.length === 0) throw badRequest('file_required');
+        results = await docs.uploadReceived(userId, type, upload.files, locale);
+      } catch (error) {
+        await docs.discard(upload.files);
+        throw error;
+      }
       const ok = results.filter((r) => r.ok).length;
       return success(
         request,

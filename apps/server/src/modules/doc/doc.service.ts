@@ -28,8 +28,10 @@ import { DocRepository, type DocConversationRow, type DocMessageRow, type Docume
 import { buildPassages, fuseRankings, PassageCache, rankByVector, rankPassages, type ScoredChunk } from './doc-index.js';
 import { DOC_JOB } from './doc-process.js';
 import { sniffDocument } from './parse/sniff.js';
+import type { ParsedFormat } from './parse/types.js';
 import { RemoteFileError } from '../../providers/http/remote-file.js';
 import { newFileKey } from '../../providers/storage/file-keys.js';
+import type { FileStorage } from '../../providers/storage/storage.js';
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -43,11 +45,25 @@ export function mimeOf(format: string): string {
   return MIME[format] ?? 'application/octet-stream';
 }
 
+/** A file given whole (a fetched paper, the eval corpus). */
 export interface IncomingFile {
   name: string;
   data: Buffer;
   /** The client sent more than the per-file limit (busboy stopped reading it). */
   truncated: boolean;
+}
+
+/** What a file came to: refused (with why), or accepted by its content and stored under `key`. */
+export type DocCheck = { ok: true; format: ParsedFormat } | { ok: false; error: MessageKey; params: Record<string, string | number> };
+
+/** A file already received: streamed to the store (key) while it was counted, hashed and checked (doc-upload.ts). */
+export interface ReceivedDoc {
+  name: string;
+  /** Where its bytes are, or null when nothing was stored (refused before or while it streamed). */
+  key: string | null;
+  size: number;
+  sha256: string;
+  check: DocCheck;
 }
 
 export type UploadResult = { name: string; ok: true; doc: DocItem } | { name: string; ok: false; error: MessageKey; params: Record<string, string | number> };
@@ -162,46 +178,78 @@ export class DocService {
   }
 
   /**
-   * Stores each acceptable file and queues its processing; each file succeeds
-   * or fails on its own. Content decides the format; text files are counted
-   * here (cheap), other formats after parsing. The quota check and the insert
-   * run under the user's lock so two uploads cannot both pass the last bytes.
+   * Files given whole: each is checked by its content as an upload is, stored,
+   * then accepted or refused on its own (uploadReceived).
    */
   async upload(userId: number, type: DocType, files: IncomingFile[], locale: Locale): Promise<UploadResult[]> {
+    const received: ReceivedDoc[] = [];
+    for (const file of files) received.push(await this.store(userId, file));
+    return this.uploadReceived(userId, type, received, locale);
+  }
+
+  private async store(userId: number, file: IncomingFile): Promise<ReceivedDoc> {
+    const base = { name: file.name, key: null, size: file.data.length, sha256: createHash('sha256').update(file.data).digest('hex') };
+    const refuse = (error: MessageKey, params: Record<string, string | number> = {}): ReceivedDoc => ({ ...base, check: { ok: false, error, params } });
+    if (file.truncated || file.data.length > DOC_UPLOAD_MAX_BYTES) return refuse('file_too_large', { size: DOC_UPLOAD_MAX_BYTES / MB });
+    const sniffed = sniffDocument(file.data, file.name);
+    if (!sniffed.ok) return refuse(sniffed.reason);
+    if (sniffed.text !== undefined && countWords(sniffed.text) > DOC_MAX_WORDS) return refuse('doc_too_many_words', { max: DOC_MAX_WORDS });
+    const key = newFileKey(this.ctx.now(), { visibility: 'private', userId, kind: 'documents', ext: sniffed.format });
+    await this.ctx.storage.put(key, file.data, mimeOf(sniffed.format));
+    return { ...base, key, check: { ok: true, format: sniffed.format } };
+  }
+
+  /**
+   * Accepts each stored, acceptable file and queues its processing; each file
+   * succeeds or fails on its own, and a refused one's stored bytes are removed.
+   * The quota check and the insert run under the user's lock so two uploads
+   * cannot both pass the last bytes.
+   */
+  async uploadReceived(userId: number, type: DocType, files: ReceivedDoc[], locale: Locale): Promise<UploadResult[]> {
     const results: UploadResult[] = [];
-    for (const file of files) {
-      results.push(await this.uploadOne(userId, type, file, locale));
+    try {
+      for (const file of files) results.push(await this.accept(userId, type, file, locale));
+    } catch (error) {
+      // A fault mid-way: the files not reached yet have no row, so their bytes go.
+      await this.discard(files.slice(results.length + 1));
+      throw error;
     }
     if (results.some((r) => r.ok)) this.deps.jobs.wake();
     return results;
   }
 
-  private async uploadOne(userId: number, type: DocType, file: IncomingFile, locale: Locale): Promise<UploadResult> {
-    const name = file.name;
+  /** Where an upload's files stream to (readUpload): this store, keys of the user, dated now. */
+  uploadTarget(userId: number): { storage: FileStorage; userId: number; now: Date } {
+    return { storage: this.ctx.storage, userId, now: this.ctx.now() };
+  }
+
+  /** Removes the stored bytes of files that will have no row (a refused request). */
+  async discard(files: ReceivedDoc[]): Promise<void> {
+    await Promise.all(files.map((f) => (f.key ? this.ctx.storage.remove(f.key).catch(() => undefined) : undefined)));
+  }
+
+  private async accept(userId: number, type: DocType, file: ReceivedDoc, locale: Locale): Promise<UploadResult> {
+    const { name, key, check } = file;
     const fail = (error: MessageKey, params: Record<string, string | number> = {}): UploadResult => ({ name, ok: false, error, params });
-    if (file.truncated || file.data.length > DOC_UPLOAD_MAX_BYTES) return fail('file_too_large', { size: DOC_UPLOAD_MAX_BYTES / MB });
-    const sniffed = sniffDocument(file.data, name);
-    if (!sniffed.ok) return fail(sniffed.reason);
-    if (sniffed.text !== undefined && countWords(sniffed.text) > DOC_MAX_WORDS) return fail('doc_too_many_words', { max: DOC_MAX_WORDS });
+    if (!check.ok || !key) {
+      await this.discard([file]);
+      return check.ok ? fail('doc_unsupported_type') : fail(check.error, check.params);
+    }
     const now = this.ctx.now();
-    const key = newFileKey(now, { visibility: 'private', userId, kind: 'documents', ext: sniffed.format });
-    const sha256 = createHash('sha256').update(file.data).digest('hex');
-    // The file is stored first; a refused or failed insert removes it again, so no file is left without its row.
-    await this.ctx.storage.put(key, file.data, mimeOf(sniffed.format));
     try {
       const row = await transaction(this.ctx.db, async (tx) => {
         await this.repo.lockUser(tx, userId);
         const used = await this.repo.usedBytes(tx, userId);
-        if (used + file.data.length > DOC_QUOTA_BYTES) throw new AppError('doc_quota_exceeded', 413, { used: Math.ceil(used / MB), quota: DOC_QUOTA_BYTES / MB });
+        if (used + file.size > DOC_QUOTA_BYTES) throw new AppError('doc_quota_exceeded', 413, { used: Math.ceil(used / MB), quota: DOC_QUOTA_BYTES / MB });
         const doc = await this.repo.insert(tx, {
           user_id: userId,
           type,
           name,
-          format: sniffed.format,
+          format: check.format,
           status: 'processing',
-          size: file.data.length,
+          size: file.size,
           storage_key: key,
-          sha256,
+          sha256: file.sha256,
           created_at: now,
           updated_at: now,
         });
@@ -210,6 +258,7 @@ export class DocService {
       });
       return { name, ok: true, doc: presentDoc(row, locale) };
     } catch (error) {
+      // A refused or failed insert removes the stored file again, so no file is left without its row.
       await this.ctx.storage.remove(key).catch(() => undefined);
       if (error instanceof AppError) return fail(error.key, error.params);
       throw error;

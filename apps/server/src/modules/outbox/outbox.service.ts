@@ -22,6 +22,8 @@ export interface Delivery {
   row: OutboxRow;
   /** Why an SMS provider refused it (`failed` SMS only). */
   failure?: SmsFailure;
+  /** The SMS provider's own answer (code and text, masked like the outbox), and which provider sent it. */
+  answer?: { provider: string; code: string; message: string };
 }
 
 /**
@@ -58,21 +60,25 @@ export class OutboxService {
   }
 
   async sendSms(message: SmsMessage): Promise<Delivery> {
-    const provider = this.ctx.sms;
+    // The admin's SMS settings may change at any time: the provider is the one they name now.
+    const provider = (await this.ctx.sms.current?.()) ?? this.ctx.sms;
     let status: OutboxStatus = provider.delivers ? 'sent' : 'logged';
     let error: string | null = null;
     let failure: SmsFailure | undefined;
+    let answer: { provider: string; code: string; message: string } = { provider: provider.name, code: status, message: '' };
     try {
-      await provider.send(message);
+      const receipt = await provider.send(message);
+      if (receipt) answer = { provider: provider.name, code: receipt.code, message: redact(receipt.message, message.secret) };
     } catch (caught) {
       status = 'failed';
       failure = caught instanceof SmsError ? caught.failure : 'unknown';
       // A provider may echo the request (template parameters) in its error text.
       error = redact(errorText(caught), message.secret);
+      answer = caught instanceof SmsError ? { provider: provider.name, code: caught.providerCode, message: redact(caught.providerMessage, message.secret) } : { provider: provider.name, code: 'error', message: error };
       this.log.warn(`sms to ${message.to} failed (${provider.name}): ${error}`);
     }
     const row = await this.record('sms', message.to, '', redact(message.text, message.secret), status, error);
-    return { status, row, failure };
+    return { status, row, failure, answer };
   }
 
   /** Newest first; for the admin outbox page. */

@@ -1,7 +1,7 @@
 import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import { classify, thrownCode, type FailureTable } from './failure.js';
-import { aliyunNumber, SmsError, templateFor, type SmsMessage, type SmsProvider, type SmsTemplates } from './sms.js';
+import { aliyunNumber, SmsError, templateFor, type SmsMessage, type SmsProvider, type SmsReceipt, type SmsTemplates } from './sms.js';
 
 /**
  * Codes from Alibaba Cloud's SendSms error reference. Business refusals come
@@ -51,7 +51,7 @@ export class AliyunSmsProvider implements SmsProvider {
     );
   }
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage): Promise<SmsReceipt> {
     const request = new SendSmsRequest({
       phoneNumbers: aliyunNumber(message.to),
       signName: this.config.signName,
@@ -60,13 +60,16 @@ export class AliyunSmsProvider implements SmsProvider {
     });
     let code: string;
     let text: string;
+    let id: string | undefined;
     try {
       const response = await this.client.sendSms(request);
       code = response.body?.code ?? 'empty';
       text = response.body?.message ?? '';
+      id = response.body?.bizId;
     } catch (error) {
       ({ code, message: text } = thrownCode(error));
     }
     if (code !== 'OK') throw new SmsError(classify(FAILURES, code), code, text);
+    return { code, message: text, id };
   }
 }

@@ -1,14 +1,34 @@
+import type { CodeScene } from '@xueba/contract';
 import type { Env } from '../../config/env.js';
 import type { MessageLog } from '../redact.js';
 import { AliyunSmsProvider } from './aliyun.js';
 import { LogSmsProvider, type SmsProvider, type SmsTemplates } from './sms.js';
 import { TencentSmsProvider } from './tencent.js';
 
-/** The provider SMS_PROVIDER names, configured from the environment (loadEnv has checked the keys are there). */
-export function createSmsProvider(env: Env, log: MessageLog): SmsProvider {
-  if (env.SMS_PROVIDER === 'log') return new LogSmsProvider(log);
-  const templates: SmsTemplates = {
+/** Everything that configures a provider, from the environment or the admin's settings. */
+export interface SmsConfig {
+  provider: 'log' | 'aliyun' | 'tencent';
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  /** Empty: the provider's default region. */
+  region: string;
+  sdkAppId: string;
+  templates: Partial<Record<CodeScene | 'default', string>>;
+  paramNames: string[];
+  /** The provider's API base URL (tests point the SDKs at a local server); the public endpoint when absent. */
+  endpoint?: URL;
+}
+
+/** The SMS_* variables as a configuration (loadEnv has checked a real provider's keys are there). */
+export function smsConfigFromEnv(env: Env): SmsConfig {
+  return {
+    provider: env.SMS_PROVIDER,
+    accessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
+    accessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
     signName: env.SMS_SIGN_NAME ?? '',
+    region: env.SMS_REGION ?? '',
+    sdkAppId: env.SMS_SDK_APP_ID ?? '',
     paramNames: env.SMS_TEMPLATE_PARAMS,
     templates: {
       default: env.SMS_TEMPLATE,
@@ -18,10 +38,22 @@ export function createSmsProvider(env: Env, log: MessageLog): SmsProvider {
       bind_mobile: env.SMS_TEMPLATE_BIND_MOBILE,
       change_mobile: env.SMS_TEMPLATE_CHANGE_MOBILE,
     },
+    endpoint: env.SMS_ENDPOINT ? new URL(env.SMS_ENDPOINT) : undefined,
   };
-  const keys = { endpoint: env.SMS_ENDPOINT ? new URL(env.SMS_ENDPOINT) : undefined, ...templates };
-  if (env.SMS_PROVIDER === 'aliyun') {
-    return new AliyunSmsProvider({ ...keys, accessKeyId: env.SMS_ACCESS_KEY_ID ?? '', accessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '', region: env.SMS_REGION ?? 'cn-hangzhou' });
+}
+
+/** The provider a configuration names. */
+export function smsProviderFrom(config: SmsConfig, log: MessageLog): SmsProvider {
+  if (config.provider === 'log') return new LogSmsProvider(log);
+  const templates: SmsTemplates = { signName: config.signName, paramNames: config.paramNames, templates: config.templates };
+  const keys = { endpoint: config.endpoint, ...templates };
+  if (config.provider === 'aliyun') {
+    return new AliyunSmsProvider({ ...keys, accessKeyId: config.accessKeyId, accessKeySecret: config.accessKeySecret, region: config.region || 'cn-hangzhou' });
   }
-  return new TencentSmsProvider({ ...keys, secretId: env.SMS_ACCESS_KEY_ID ?? '', secretKey: env.SMS_ACCESS_KEY_SECRET ?? '', sdkAppId: env.SMS_SDK_APP_ID ?? '', region: env.SMS_REGION ?? 'ap-guangzhou' });
+  return new TencentSmsProvider({ ...keys, secretId: config.accessKeyId, secretKey: config.accessKeySecret, sdkAppId: config.sdkAppId, region: config.region || 'ap-guangzhou' });
+}
+
+/** The provider SMS_PROVIDER names, configured from the environment. */
+export function createSmsProvider(env: Env, log: MessageLog): SmsProvider {
+  return smsProviderFrom(smsConfigFromEnv(env), log);
 }

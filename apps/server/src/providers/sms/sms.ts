@@ -22,7 +22,22 @@ export interface SmsProvider {
   readonly name: string;
   /** false when messages only reach the log/outbox. */
   readonly delivers: boolean;
-  send(message: SmsMessage): Promise<void>;
+  /** Resolves when the provider accepted the message (with its answer, for the real ones); throws SmsError otherwise. */
+  send(message: SmsMessage): Promise<SmsReceipt | void>;
+  /**
+   * The provider that sends now, for one that follows changing settings
+   * (`delivers` and `name` of this object may lag a change by a moment).
+   */
+  current?(): Promise<SmsProvider>;
+}
+
+/** A real provider's answer to an accepted message. */
+export interface SmsReceipt {
+  /** `OK` (Alibaba Cloud) or `Ok` (Tencent Cloud). */
+  code: string;
+  message: string;
+  /** The provider's id of the message (BizId, SerialNo), when it gave one. */
+  id?: string;
 }
 
 /**
@@ -38,9 +53,10 @@ export class SmsError extends Error {
     readonly failure: SmsFailure,
     /** The provider's own code, kept in the outbox for the operator. */
     readonly providerCode: string,
-    message: string,
+    /** The provider's own text. */
+    readonly providerMessage: string,
   ) {
-    super(`${failure}: ${providerCode} ${message}`.trim());
+    super(`${failure}: ${providerCode} ${providerMessage}`.trim());
     this.name = 'SmsError';
   }
 }
@@ -48,7 +64,7 @@ export class SmsError extends Error {
 export class LogSmsProvider implements SmsProvider {
   readonly name = 'log';
   readonly delivers = false;
-  constructor(private readonly log: MessageLog) {}
+  constructor(readonly log: MessageLog) {}
   async send(message: SmsMessage): Promise<void> {
     this.log.message(`SMS to ${message.to}: ${message.text}`, message.secret);
   }

@@ -1,6 +1,6 @@
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import { classify, thrownCode, type FailureTable } from './failure.js';
-import { e164, SmsError, templateFor, templateValues, type SmsMessage, type SmsProvider, type SmsTemplates } from './sms.js';
+import { e164, SmsError, templateFor, templateValues, type SmsMessage, type SmsProvider, type SmsReceipt, type SmsTemplates } from './sms.js';
 
 /**
  * Codes from Tencent Cloud SMS's SendSms reference: per-number results come
@@ -44,7 +44,7 @@ export class TencentSmsProvider implements SmsProvider {
     });
   }
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage): Promise<SmsReceipt> {
     const request = {
       PhoneNumberSet: [e164(message.to)],
       SmsSdkAppId: this.config.sdkAppId,
@@ -54,13 +54,16 @@ export class TencentSmsProvider implements SmsProvider {
     };
     let code: string;
     let text: string;
+    let id: string | undefined;
     try {
       const status = (await this.client.SendSms(request)).SendStatusSet?.[0];
       code = status?.Code ?? 'empty';
       text = status?.Message ?? '';
+      id = status?.SerialNo;
     } catch (error) {
       ({ code, message: text } = thrownCode(error));
     }
     if (code !== 'Ok') throw new SmsError(classify(FAILURES, code), code, text);
+    return { code, message: text, id };
   }
 }

@@ -7,6 +7,7 @@ import { buildApp } from '../../app.js';
 import { createTestDatabase, makeUser, ON_POSTGRES, callApi } from '../../test/helpers.js';
 import { corpusFile, memberUser, multipart, uploadDocs } from '../../test/doc-fixture.js';
 import { captureLogger } from '../../test/logger.js';
+import { zipWith } from '../../test/zip-fixture.js';
 import { startS3Peer, type S3Peer } from '../../test/s3-peer.js';
 import { S3FileStorage } from './s3-storage.js';
 
@@ -121,6 +122,25 @@ describe('documents on an S3-compatible bucket', () => {
     expect(gone.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/files/${key}`, headers: { token: owner.token } })).statusCode).toBe(404);
   });
+
+  it('streams uploads into the bucket (a large one in parts); refused files, one of them as it passes 20 MB, leave nothing there', async () => {
+    const MB = 1024 * 1024;
+    const admin = (await makeUser(t.app, { role: 'admin' })).token;
+    const owner = await memberUser(t.app, admin);
+    const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
+    const up = await uploadDocs(t.app, owner.token, [
+      { filename: 'big.pdf', data: pdf(12 * MB) },
+      { filename: 'huge.pdf', data: pdf(20 * MB + 1) },
+      // A ZIP without word/document.xml: refused after its directory was read back from the bucket by range.
+      { filename: 'fake.docx', data: zipWith('readme.txt', Buffer.from('not a document')) },
+    ]);
+    expect(up.status).toBe(200);
+    expect(up.body.data.files.map((f) => f.error)).toEqual([null, 'file_too_large', 'doc_unsupported_type']);
+    const stored: { key: string; size: number }[] = [];
+    for await (const file of t.owned.ctx.storage.list(`private/${owner.user.id}/`)) stored.push(file);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.size).toBe(12 * MB);
+  }, 120_000);
 
   it('refuses a presigned URL once it has expired', async () => {
     const key = `private/1/documents/2026/05/expired.pdf`;

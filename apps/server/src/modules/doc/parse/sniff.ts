@@ -1,5 +1,5 @@
 import { decodeText } from './text.js';
-import { isZipBomb, zipDirectory } from './zip.js';
+import { isZipBomb, zipDirectory, type ZipEntry } from './zip.js';
 import type { ParsedFormat } from './types.js';
 
 /**
@@ -39,24 +39,40 @@ export function isImage(data: Uint8Array): boolean {
   );
 }
 
-export function sniffDocument(data: Uint8Array, filename: string): Sniffed {
-  if (data.length === 0) return { ok: false, reason: 'doc_file_empty' };
+/** Bytes of a file's start that decide what it is, or which further check it needs (a text's NUL test reads this many). */
+export const SNIFF_HEAD_BYTES = 8192;
+
+/** What the head alone tells: the answer, or the check of the whole file still needed (a ZIP's directory, a text's decoding). */
+export type HeadSniff = Sniffed | { ok: true; format: 'docx'; pending: 'zip' } | { ok: true; format: 'txt' | 'md'; pending: 'text' };
+
+/** From the first SNIFF_HEAD_BYTES bytes (all of a shorter file; none for an empty one). */
+export function sniffHead(head: Uint8Array, filename: string): HeadSniff {
+  if (head.length === 0) return { ok: false, reason: 'doc_file_empty' };
   // %PDF- may follow a little junk (some generators); readers accept it within the first KiB.
-  const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
-  if (head.includes('%PDF-')) return { ok: true, format: 'pdf' };
-  if (isPageImage(data)) return { ok: true, format: 'image' };
-  if (isImage(data)) return { ok: false, reason: 'upload_not_allowed' };
-  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
-    const entries = zipDirectory(data)?.entries;
-    if (!entries || !entries.some((e) => e.name === 'word/document.xml')) return { ok: false, reason: 'doc_unsupported_type' };
-    if (isZipBomb(entries)) return { ok: false, reason: 'doc_archive_too_large' };
-    return { ok: true, format: 'docx' };
-  }
-  if (startsWith(data, OLE)) return { ok: true, format: 'doc' };
+  const start = Buffer.from(head.subarray(0, 1024)).toString('latin1');
+  if (start.includes('%PDF-')) return { ok: true, format: 'pdf' };
+  if (isPageImage(head)) return { ok: true, format: 'image' };
+  if (isImage(head)) return { ok: false, reason: 'upload_not_allowed' };
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return { ok: true, format: 'docx', pending: 'zip' };
+  if (startsWith(head, OLE)) return { ok: true, format: 'doc' };
   // Executables and other binaries with a known signature are never text.
-  const binaryHead = (startsWith(data, ascii('MZ')) || startsWith(data, [0x7f, 0x45, 0x4c, 0x46])) && data.subarray(0, 1024).includes(0);
+  const binaryHead = (startsWith(head, ascii('MZ')) || startsWith(head, [0x7f, 0x45, 0x4c, 0x46])) && head.subarray(0, 1024).includes(0);
   if (binaryHead) return { ok: false, reason: 'doc_unsupported_type' };
+  return { ok: true, format: /\.(md|markdown)$/i.test(filename) ? 'md' : 'txt', pending: 'text' };
+}
+
+/** A ZIP is a .docx when it holds word/document.xml, and is refused when its directory declares a bomb. */
+export function sniffZip(entries: ZipEntry[] | null): Sniffed {
+  if (!entries || !entries.some((e) => e.name === 'word/document.xml')) return { ok: false, reason: 'doc_unsupported_type' };
+  if (isZipBomb(entries)) return { ok: false, reason: 'doc_archive_too_large' };
+  return { ok: true, format: 'docx' };
+}
+
+export function sniffDocument(data: Uint8Array, filename: string): Sniffed {
+  const first = sniffHead(data.subarray(0, SNIFF_HEAD_BYTES), filename);
+  if (!('pending' in first)) return first;
+  if (first.pending === 'zip') return sniffZip(zipDirectory(data)?.entries ?? null);
   const text = decodeText(data);
   if (text === null) return { ok: false, reason: 'doc_unsupported_type' };
-  return { ok: true, format: /\.(md|markdown)$/i.test(filename) ? 'md' : 'txt', text };
+  return { ok: true, format: first.format, text };
 }

@@ -28,7 +28,7 @@ export function detectEncoding(data: Uint8Array): { encoding: TextEncoding; bom:
 }
 
 /** Share of control characters (other than tab, newline, carriage return, form feed): text has almost none. */
-function looksLikeText(text: string): boolean {
+export function looksLikeText(text: string): boolean {
   const sample = text.slice(0, 20_000);
   if (sample.length === 0) return true;
   // eslint-disable-next-line no-control-regex -- control characters are what tells binary from text

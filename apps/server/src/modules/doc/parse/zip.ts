@@ -48,11 +48,28 @@ const DEFLATED = 8;
 /** General-purpose flag: the name is UTF-8. */
 const UTF8_NAME = 0x0800;
 
-/** null when the bytes are not a readable ZIP. */
-export function zipDirectory(data: Uint8Array): ZipDirectory | null {
+/** Where the central directory starts, from the end-of-central-directory record in the last 64 KiB + 22 bytes of a file; null when there is none. */
+export function centralDirectoryOffset(tail: Uint8Array): number | null {
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+  const stop = Math.max(0, tail.length - 65_557);
+  for (let i = tail.length - 22; i >= stop; i -= 1) {
+    if (view.getUint32(i, true) === EOCD) return view.getUint32(i + 16, true);
+  }
+  return null;
+}
+
+/** Bytes at the end of a file that hold its end-of-central-directory record. */
+export const ZIP_TAIL_BYTES = 65_557;
+
+/**
+ * null when the bytes are not a readable ZIP. `data` may be only the end of
+ * the file, from file offset `base` (a stored file read by range): it must
+ * reach back to the central directory.
+ */
+export function zipDirectory(data: Uint8Array, base = 0): ZipDirectory | null {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   // The end-of-central-directory record sits in the last 64 KiB + 22 bytes.
-  const stop = Math.max(0, data.length - 65_557);
+  const stop = Math.max(0, data.length - ZIP_TAIL_BYTES);
   let eocd = -1;
   for (let i = data.length - 22; i >= stop; i -= 1) {
     if (view.getUint32(i, true) === EOCD) {
@@ -63,7 +80,8 @@ export function zipDirectory(data: Uint8Array): ZipDirectory | null {
   if (eocd < 0) return null;
   const count = view.getUint16(eocd + 10, true);
   const centralOffset = view.getUint32(eocd + 16, true);
-  let offset = centralOffset;
+  let offset = centralOffset - base;
+  if (offset < 0) return null;
   const entries: ZipEntry[] = [];
   const decoder = new TextDecoder();
   for (let n = 0; n < count; n += 1) {

@@ -7,6 +7,7 @@ import {
   GiftOutlined,
   LoginOutlined,
   MailOutlined,
+  MessageOutlined,
   MoneyCollectOutlined,
   ProfileOutlined,
   SettingOutlined,
@@ -26,6 +27,7 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
   outbox: MailOutlined,
   settings: SettingOutlined,
   oauth: LoginOutlined,
+  sms: MessageOutlined,
   models: ApiOutlined,
   templates: FileTextOutlined,
   papers: FileSearchOutlined,
@@ -40,7 +42,7 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
 };
 
 /**
- * Denser than antd's default (40 px items with margins), so all fifteen items under
+ * Denser than antd's default (40 px items with margins), so all sixteen items under
  * six headings fit a 1280x800 laptop screen without scrolling. Scoped to the menu only.
  */
 const MENU_THEME: ThemeConfig = {
