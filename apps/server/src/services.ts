@@ -46,7 +46,7 @@ import { DrawService } from './modules/draw/draw.service.js';
 import { DrawAdminService } from './modules/draw/draw-admin.service.js';
 import { DrawSuggest } from './modules/draw/draw-suggest.js';
 import { DrawJobRunner } from './modules/draw/draw-run.js';
-import { createDrawProvider } from './providers/draw/index.js';
+import { createDrawProvider } from './providers/draw/select.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,

@@ -22,7 +22,7 @@ function present(channel: DrawChannel): AdminDrawChannel {
     enabled: channel.enabled,
     concurrency: channel.concurrency,
     timeout_seconds: channel.timeoutSeconds,
-    offers: channel.source === 'env' ? [] : channel.offers,
+    offers: channel.offers,
     last_error: channel.lastError,
   };
 }

@@ -2,7 +2,7 @@ import { DRAW_FAMILIES, type DrawFamily, type DrawOffer } from '@xueba/contract'
 import type { AppContext } from '../../platform/context.js';
 import type { DrawCatalogue, DrawProvider, DrawProviderFactory } from '../../providers/draw/draw-provider.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { defaultOffers } from './draw-offers.js';
+import { defaultOffers, YJ_DEFAULT_ENGINES } from './draw-offers.js';
 import { DrawRepository, type DrawChannelRow } from './draw.repository.js';
 
 /** Keyed setting: the env channels an administrator switched off. */
@@ -150,11 +150,14 @@ export class DrawChannels {
         version: 'env',
       });
     };
-    const openaiModels = env.DRAW_OPENAI_MODELS.split(',').map((m) => m.trim()).filter(Boolean);
-    envChannel('openai', 'DRAW_OPENAI_BASE_URL', env.DRAW_OPENAI_BASE_URL, env.DRAW_OPENAI_API_KEY, null, defaultOffers('openai', openaiModels));
+    envChannel('openai', 'DRAW_OPENAI_BASE_URL', env.DRAW_OPENAI_BASE_URL, env.DRAW_OPENAI_API_KEY, null, []);
     envChannel('sd', 'DRAW_SD_URL', env.DRAW_SD_URL, env.DRAW_SD_AUTH, null, []);
     envChannel('yj', 'DRAW_YJ_URL', env.DRAW_YJ_URL, env.DRAW_YJ_KEY, env.DRAW_YJ_SECRET || null, []);
     return channels;
+  }
+
+  private envOpenAiModels(): string[] {
+    return this.ctx.env.DRAW_OPENAI_MODELS.split(',').map((m) => m.trim()).filter(Boolean);
   }
 
   private fromRow(row: DrawChannelRow): DrawChannel {
@@ -187,6 +190,7 @@ export class DrawChannels {
       secret: channel.secret,
       // One request may be the whole drawing (A1111 answers txt2img when done): the channel's deadline bounds it.
       requestTimeoutMs: channel.timeoutSeconds * 1000,
+      models: defaultModels(channel, this.envOpenAiModels()),
     });
     this.providers.set(channel.key, { version: channel.version, provider });
     return provider;
@@ -211,19 +215,27 @@ export class DrawChannels {
 
   /**
    * The channel's offers: the admin's list, else the family's defaults over
-   * what the provider lists (sd: checkpoints; yj: engines; a stored openai
-   * channel: its image models, dall-e-3 when it lists none). sd always asks
-   * the catalogue for its samplers.
+   * what the provider lists (sd: the WebUI's checkpoints; openai and yj: the
+   * models the channel is configured with, see `defaultModels`). sd always
+   * asks the catalogue for its samplers.
    */
   async offers(channel: DrawChannel): Promise<{ offers: DrawOffer[]; samplers: string[] }> {
     const own = channel.offers.length > 0 ? channel.offers : null;
     const needsCatalogue = channel.family === 'sd' || !own;
     const catalogue = needsCatalogue ? await this.catalogue(channel) : { models: [], samplers: [] };
-    if (own) return { offers: own, samplers: catalogue.samplers };
-    if (channel.family === 'openai' && channel.source === 'db') {
-      const images = catalogue.models.filter((m) => m.startsWith('dall-e') || m.startsWith('gpt-image'));
-      return { offers: defaultOffers('openai', images.length > 0 ? images : ['dall-e-3']), samplers: [] };
-    }
-    return { offers: defaultOffers(channel.family, catalogue.models), samplers: catalogue.samplers };
+    return { offers: own ?? defaultOffers(channel.family, catalogue.models), samplers: catalogue.samplers };
   }
+}
+
+/**
+ * The models a channel's provider is configured with (those whose API has no
+ * list of its own answer them as their catalogue): the admin's offers, else
+ * the env list (openai), dall-e-3 (a stored openai channel), or the YJ engines
+ * (`YJ_DEFAULT_ENGINES`). sd lists its checkpoints itself.
+ */
+function defaultModels(channel: DrawChannel, envOpenAiModels: string[]): string[] {
+  if (channel.offers.length > 0) return [...new Set(channel.offers.map((o) => o.model))];
+  if (channel.family === 'openai') return channel.source === 'env' ? envOpenAiModels : ['dall-e-3'];
+  if (channel.family === 'yj') return [...YJ_DEFAULT_ENGINES];
+  return [];
 }

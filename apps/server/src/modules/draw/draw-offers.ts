@@ -22,6 +22,12 @@ export const DEFAULT_PRICE = 1;
  */
 export const YJ_DEFAULT_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
 
+/**
+ * YJ engines offered when a channel lists none: the 意间AI open API's general
+ * engines (its API has no engine list to ask; an admin lists others as offers).
+ */
+export const YJ_DEFAULT_ENGINES = ['stable_diffusion', 'anything_diffusion', 'photoreal_engine'] as const;
+
 /** What a model takes besides a size: fixed by the model (the Images API), or nothing (sd, yj). */
 interface ModelTraits {
   qualities: readonly string[];
