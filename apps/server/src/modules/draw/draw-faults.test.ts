@@ -179,7 +179,7 @@ describe('drawing: provider failures, cancels and switch-offs end a job once, wi
     // Two running (the per-user running limit), the third waits.
     w.peers.sd.script(['hang', 'hang']);
     const sd = { family: 'sd', model: SD_PEER_MODELS[0], size: '512x512' };
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 3; i += 1) ids.push((await submit(w.t, user.token, sd)).body.data.id);
     await until(async () => (await Promise.all(ids.slice(0, 2).map((id) => detail(w.t, user.token, id)))).every((r) => r.status === 'running'));
     const queued = await detail(w.t, user.token, ids[2]!);
@@ -210,7 +210,7 @@ describe('drawing: provider failures, cancels and switch-offs end a job once, wi
   it('fails the running and queued jobs of a channel the admin switches off, refunded once; the family goes away', async () => {
     const user = await drawUser(w.t, 3);
     w.peers.yj.script(['hang', 'hang']);
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 3; i += 1) ids.push((await submit(w.t, user.token, { family: 'yj', size: '1:1' })).body.data.id);
     await until(async () => (await detail(w.t, user.token, ids[0]!)).status === 'running');
     const off = await callApi(w.t.app, api.adminDrawChannelToggle, { token: admin, body: { env_family: 'yj', enabled: false } });
