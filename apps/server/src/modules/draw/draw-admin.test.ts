@@ -97,11 +97,21 @@ describe('Admin → Drawing: channels and settings', () => {
     expect(await drawBalance(w.t, user.id)).toBe(2);
   });
 
-  it('switches an env channel off and on; the drawing switch of the site turns the whole page off', async () => {
+  it('switches env channels off and on; /pc/config says drawing is open only while one is on', async () => {
+    const isOpen = async () => (await callApi(w.t.app, api.config, {})).body.data.draw.is_open;
+    expect(await isOpen()).toBe(true);
     await callApi(w.t.app, api.adminDrawChannelToggle, { token: admin, body: { env_family: 'openai', enabled: false } });
     const listed = (await callApi(w.t.app, api.adminDrawChannels, { token: admin })).body.data.channels.find((c) => c.source === 'env' && c.family === 'openai');
     expect(listed?.enabled).toBe(false);
-    await callApi(w.t.app, api.adminDrawChannelToggle, { token: admin, body: { env_family: 'openai', enabled: true } });
+    // Every channel off (the stored ones of the earlier tests were deleted or are off): drawing is closed.
+    await callApi(w.t.app, api.adminDrawChannelToggle, { token: admin, body: { env_family: 'sd', enabled: false } });
+    await callApi(w.t.app, api.adminDrawChannelToggle, { token: admin, body: { env_family: 'yj', enabled: false } });
+    const stored = (await callApi(w.t.app, api.adminDrawChannels, { token: admin })).body.data.channels.filter((c) => c.source === 'db' && c.enabled);
+    for (const c of stored) await callApi(w.t.app, api.adminDrawChannelToggle, { token: admin, body: { id: c.id!, enabled: false } });
+    expect(await isOpen()).toBe(false);
+    expect((await callApi(w.t.app, api.drawOptions, {})).body.data.enabled).toBe(false);
+    for (const family of ['openai', 'sd', 'yj'] as const) await callApi(w.t.app, api.adminDrawChannelToggle, { token: admin, body: { env_family: family, enabled: true } });
+    expect(await isOpen()).toBe(true);
     expect((await callApi(w.t.app, api.adminDrawChannelToggle, { token: admin, body: { enabled: true } })).status).toBe(400);
   });
 });
@@ -127,8 +137,9 @@ describe('drawing suggestions', () => {
     expect(res.body.data).toEqual({ keywords: ['anime style', 'cel shading', 'detailed eyes', 'soft colours'], prompt: '一只猫', offline: true });
     const options = await callApi(offline.app, api.drawOptions, {});
     expect(options.body.data.suggest_offline).toBe(true);
-    // No drawing channel: the page says drawing is not enabled, and a submit is refused.
+    // No drawing channel: the page says drawing is not enabled (so does /pc/config), and a submit is refused.
     expect(options.body.data).toMatchObject({ enabled: false, families: [] });
+    expect((await callApi(offline.app, api.config, {})).body.data.draw.is_open).toBe(false);
     expect((await callApi(offline.app, api.drawSubmit, { token: user.token, body: { family: 'openai', prompt: 'x', size: '1024x1024' } })).body.key).toBe('drawing_disabled');
   });
 
