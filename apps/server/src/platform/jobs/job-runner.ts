@@ -46,8 +46,8 @@ export interface JobRunnerOptions {
    * first: a key's k-th waiting job goes after every other key's (k-1)-th.
    */
   fair?: boolean;
-  /** Most running jobs of one fair key at once, over all processes (this lane's kinds). */
-  fairRunningLimit?: number;
+  /** Most running jobs of one fair key at once, over all processes (this lane's kinds); a function is read at every claim. */
+  fairRunningLimit?: number | (() => number);
   /**
    * The running limit of each slot key (a provider channel), read at every
    * claim. Running jobs of a slot are counted over all kinds and processes; a
@@ -122,7 +122,7 @@ export class JobRunner {
     return {
       kinds: [...this.handlers.keys()],
       fair: Boolean(this.options.fair),
-      fairRunningLimit: this.options.fairRunningLimit,
+      fairRunningLimit: typeof this.options.fairRunningLimit === 'function' ? this.options.fairRunningLimit() : this.options.fairRunningLimit,
       slotLimits: this.options.slotLimits?.(),
     };
   }
