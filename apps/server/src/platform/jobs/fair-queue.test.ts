@@ -100,7 +100,8 @@ describe('fair job lanes', () => {
   });
 
   it("holds a user to the per-user running limit while others' jobs are claimed", async () => {
-    const runner = lane({ fairRunningLimit: 1 });
+    let limit = 1;
+    const runner = lane({ fairRunningLimit: () => limit });
     runner.register('draw', async () => undefined);
     const a = await submit(runner, 'a', 3);
     const b = await submit(runner, 'b', 1);
@@ -110,6 +111,9 @@ describe('fair job lanes', () => {
     await finish(a[0]!);
     expect((await runner.claim())?.id).toBe(a[1]);
     expect(await runner.claim()).toBeNull();
+    // The limit is read at every claim (an administrator's setting).
+    limit = 2;
+    expect((await runner.claim())?.id).toBe(a[2]);
   });
 
   it('starts the next job as soon as one finishes, without waiting for a poll', async () => {

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../db/transaction.js';
 import { randomToken } from '../crypto.js';
 import type { JobsTable } from './jobs.tables.js';
@@ -9,6 +9,7 @@ import { staleBefore } from './stale.js';
 import { transaction } from '../db/transaction.js';
 import { PermanentJobError, RetryJobError } from './job-errors.js';
 import { claimCandidates, claimJob, lockLaneClaims, queuePositions, type LaneRules } from './fair-claim.js';
+import { claimOldest, deleteWaiting, finishJob, insertJob, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
 
 export { PermanentJobError, RetryJobError } from './job-errors.js';
 
@@ -45,8 +46,8 @@ export interface JobRunnerOptions {
    * first: a key's k-th waiting job goes after every other key's (k-1)-th.
    */
   fair?: boolean;
-  /** Most running jobs of one fair key at once, over all processes (this lane's kinds). */
-  fairRunningLimit?: number;
+  /** Most running jobs of one fair key at once, over all processes (this lane's kinds); a function is read at every claim. */
+  fairRunningLimit?: number | (() => number);
   /**
    * The running limit of each slot key (a provider channel), read at every
    * claim. Running jobs of a slot are counted over all kinds and processes; a
@@ -121,7 +122,7 @@ export class JobRunner {
     return {
       kinds: [...this.handlers.keys()],
       fair: Boolean(this.options.fair),
-      fairRunningLimit: this.options.fairRunningLimit,
+      fairRunningLimit: typeof this.options.fairRunningLimit === 'function' ? this.options.fairRunningLimit() : this.options.fairRunningLimit,
       slotLimits: this.options.slotLimits?.(),
     };
   }
@@ -136,23 +137,7 @@ export class JobRunner {
     payload: Record<string, unknown>,
     options: { ref?: string; maxAttempts?: number; runAt?: Date; fairKey?: string; slotKey?: string } = {},
   ): Promise<string> {
-    const now = this.now();
-    const row = await db
-      .insertInto('jobs')
-      .values({
-        kind,
-        ref: options.ref ?? null,
-        payload: JSON.stringify(payload),
-        max_attempts: options.maxAttempts ?? 3,
-        run_at: options.runAt ?? now,
-        fair_key: options.fairKey ?? null,
-        slot_key: options.slotKey ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertJob(db, { kind, payload, ...options }, this.now());
   }
 
   /**
@@ -162,14 +147,12 @@ export class JobRunner {
    * running; a claim never takes a row a cancel holds (SKIP LOCKED).
    */
   async dequeue(db: Db | Tx, jobId: string): Promise<boolean> {
-    const result = await db.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return (await deleteWaiting(db, { id: jobId })) > 0;
   }
 
   /** `dequeue` by the owner's ref: the number of waiting jobs removed. */
   async dequeueByRef(db: Db | Tx, ref: string): Promise<number> {
-    const result = await db.deleteFrom('jobs').where('ref', '=', ref).where('status', '=', 'queued').executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return deleteWaiting(db, { ref });
   }
 
   /** How many waiting jobs this runner would claim before `jobId` (0 when it is not waiting). */
@@ -245,15 +228,7 @@ export class JobRunner {
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return 0;
     const now = this.now();
-    const staleCutoff = staleBefore(this.dbKind, now, this.options.staleMs ?? 60_000);
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ status: 'queued', locked_by: null, locked_at: null, updated_at: now, run_at: now })
-      .where('status', '=', 'running')
-      .where('kind', 'in', kinds)
-      .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleCutoff)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return requeueStale(this.db, kinds, staleBefore(this.dbKind, now, this.options.staleMs ?? 60_000), now);
   }
 
   /** One fill at a time per process: a wake during a fill makes it look once more instead of racing it. */
@@ -302,19 +277,7 @@ export class JobRunner {
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return null;
     if (this.limited) return this.claimInLane();
-    const now = this.now();
-    const result = await sql<JobRow>`
-      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
-        locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE status = 'queued' AND run_at <= ${now} AND kind IN (${sql.join(kinds)})
-        ORDER BY run_at, id
-        FOR UPDATE SKIP LOCKED
-        LIMIT 1
-      )
-      RETURNING *`.execute(this.db);
-    return result.rows[0] ?? null;
+    return claimOldest(this.db, kinds, this.workerId, this.now());
   }
 
   /**
@@ -340,7 +303,7 @@ export class JobRunner {
   private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind);
     const heartbeat = setInterval(() => {
-      void this.db.updateTable('jobs').set({ heartbeat_at: this.now() }).where('id', '=', job.id).where('locked_by', '=', this.workerId).execute().catch(() => undefined);
+      void touchHeartbeat(this.db, job.id, this.workerId, this.now()).catch(() => undefined);
     }, HEARTBEAT_MS);
     heartbeat.unref();
     try {
@@ -367,29 +330,14 @@ export class JobRunner {
   }
 
   private async requeue(job: JobRow, message: string, delayMs: number, attemptsChange: number): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'queued',
-        locked_by: null,
-        locked_at: null,
-        last_error: message.slice(0, 2000),
-        attempts: eb('attempts', '+', attemptsChange),
-        run_at: new Date(this.now().getTime() + delayMs),
-        updated_at: this.now(),
-      }))
-      .where('id', '=', job.id)
-      .where('locked_by', '=', this.workerId)
-      .execute()
-      .catch((e: unknown) => this.options.log.error({ err: e }, 'job retry not recorded'));
+    const now = this.now();
+    await requeueJob(this.db, job.id, this.workerId, { message, runAt: new Date(now.getTime() + delayMs), attemptsChange, now }).catch((e: unknown) =>
+      this.options.log.error({ err: e }, 'job retry not recorded'),
+    );
   }
 
   private async finish(job: JobRow, status: 'done' | 'failed', error: string | null): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set({ status, locked_by: null, last_error: error?.slice(0, 2000) ?? null, updated_at: this.now() })
-      .where('id', '=', job.id)
-      .execute()
+    await finishJob(this.db, job.id, status, error, this.now())
       // The subject may have been deleted with its jobs meanwhile: nothing left to record.
       .catch((e: unknown) => this.options.log.error({ err: e }, 'job result not recorded'));
   }
