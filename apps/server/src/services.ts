@@ -40,7 +40,7 @@ import { DocInterpreter } from './modules/doc/doc-interpret.js';
 import { PaperAiService } from './modules/paper/paper-ai.service.js';
 import { resolvePaperModel } from './modules/paper/paper.ai.js';
 import { DrawChannels } from './modules/draw/draw-channels.js';
-import { DrawSettingsStore, DEFAULT_DRAW_SETTINGS } from './modules/draw/draw-settings.js';
+import { DrawSettingsStore } from './modules/draw/draw-settings.js';
 import { DrawOutcome } from './modules/draw/draw-outcome.js';
 import { DrawService } from './modules/draw/draw.service.js';
 import { DrawAdminService } from './modules/draw/draw-admin.service.js';
@@ -136,6 +136,7 @@ export interface Features {
   drawLane: JobRunner;
   drawRunner: DrawJobRunner;
   drawOutcome: DrawOutcome;
+  drawSettings: DrawSettingsStore;
 }
 
 /**
@@ -154,8 +155,9 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const docs = new DocService(ctx, { papers, userInfo, jobs, models });
   const drawChannels = new DrawChannels(ctx, settings, createDrawProvider);
   const drawSettings = new DrawSettingsStore(settings);
+  drawSettings.follow(ctx.bus);
   // Drawing waits on the network, not the CPU: its own lane, fair between users, each channel held to its slots.
-  const drawLane = jobs.lane({ concurrency: 32, fair: true, fairRunningLimit: DEFAULT_DRAW_SETTINGS.per_user_running, slotLimits: () => drawChannels.slotLimits() });
+  const drawLane = jobs.lane({ concurrency: 32, fair: true, fairRunningLimit: () => drawSettings.latest().per_user_running, slotLimits: () => drawChannels.slotLimits() });
   const drawOutcome = new DrawOutcome(ctx, ledger, drawLane);
   return {
     site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }, () => drawChannels.list()),
@@ -186,5 +188,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     drawLane,
     drawRunner: new DrawJobRunner(ctx, drawChannels, drawOutcome),
     drawOutcome,
+    drawSettings,
   };
 }

@@ -39,7 +39,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
-  await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawOutcome);
+  await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */

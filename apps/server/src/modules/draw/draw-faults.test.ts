@@ -207,6 +207,23 @@ describe('drawing: provider failures, cancels and switch-offs end a job once, wi
     expect(late.body.key).toBe('draw_not_cancellable');
   });
 
+  it('holds a user to the admin\'s running limit as soon as it is saved', async () => {
+    const current = (await callApi(w.t.app, api.adminDrawChannels, { token: admin })).body.data.settings;
+    await callApi(w.t.app, api.adminDrawSettingsSave, { token: admin, body: { ...current, per_user_running: 1 } });
+    const user = await drawUser(w.t, 2);
+    w.peers.sd.script(['hang', 'hang']);
+    const sd = { family: 'sd', model: SD_PEER_MODELS[0], size: '512x512' };
+    const first = (await submit(w.t, user.token, sd)).body.data.id;
+    const second = (await submit(w.t, user.token, sd)).body.data.id;
+    await until(async () => (await detail(w.t, user.token, first)).status === 'running');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await detail(w.t, user.token, second)).status).toBe('queued');
+    await callApi(w.t.app, api.adminDrawSettingsSave, { token: admin, body: { ...current, per_user_running: 2 } });
+    await until(async () => (await detail(w.t, user.token, second)).status === 'running');
+    for (const id of [first, second]) await callApi(w.t.app, api.drawCancel, { token: user.token, body: { id } });
+    expect(await drawBalance(w.t, user.id)).toBe(2);
+  });
+
   it('fails the running and queued jobs of a channel the admin switches off, refunded once; the family goes away', async () => {
     const user = await drawUser(w.t, 3);
     w.peers.yj.script(['hang', 'hang']);

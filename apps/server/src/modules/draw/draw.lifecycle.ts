@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { DrawChannels } from './draw-channels.js';
 import type { DrawOutcome } from './draw-outcome.js';
+import type { DrawSettingsStore } from './draw-settings.js';
 import { DRAW_JOB, type DrawJobRunner } from './draw-run.js';
 import { DrawRepository } from './draw.repository.js';
 
@@ -14,12 +15,12 @@ import { DrawRepository } from './draw.repository.js';
  * queue row ended without ending them (nothing will run them again) fail
  * with draw_fail_restart and are refunded.
  */
-export async function drawingLifecycle(app: FastifyInstance, ctx: AppContext, lane: JobRunner, runner: DrawJobRunner, channels: DrawChannels, outcome: DrawOutcome): Promise<void> {
+export async function drawingLifecycle(app: FastifyInstance, ctx: AppContext, lane: JobRunner, runner: DrawJobRunner, channels: DrawChannels, settings: DrawSettingsStore, outcome: DrawOutcome): Promise<void> {
   lane.register(DRAW_JOB, runner.handler);
   const repo = new DrawRepository();
   app.addHook('onReady', async () => {
-    // The slot limits the lane reads at every claim.
-    await channels.list();
+    // The slot limits and the per-user running limit the lane reads at every claim.
+    await Promise.all([channels.list(), settings.get()]);
     await lane.start();
     for (const id of await repo.orphaned(ctx.db)) await outcome.end(id, 'failed', 'draw_fail_restart', 'no queue row left to run it');
   });
