@@ -207,6 +207,20 @@ describe('drawing: provider failures, cancels and switch-offs end a job once, wi
     expect(late.body.key).toBe('draw_not_cancellable');
   });
 
+  it('deleting a running job cancels it first, refunded once, and removes the record', async () => {
+    const user = await drawUser(w.t, 1);
+    w.peers.openai.script(['hang']);
+    const id = (await submit(w.t, user.token, {})).body.data.id;
+    await until(async () => (await detail(w.t, user.token, id)).status === 'running');
+    const deleted = await callApi(w.t.app, api.drawDelete, { token: user.token, body: { id } });
+    expect(deleted.status).toBe(200);
+    expect((await callApi(w.t.app, api.drawDetail, { token: user.token, query: { id: String(id) } })).status).toBe(404);
+    expect(await ledgerOf(w.t, id)).toEqual([charge(id), refund(id)]);
+    expect(await drawBalance(w.t, user.id)).toBe(1);
+    // Its queue row is let go of too: the handler saw the record gone.
+    await until(async () => (await w.t.owned.ctx.db.selectFrom('jobs').select('status').where('ref', '=', `draw:${id}`).executeTakeFirst())?.status === 'done', 3000);
+  });
+
   it('holds a user to the admin\'s running limit as soon as it is saved', async () => {
     const current = (await callApi(w.t.app, api.adminDrawChannels, { token: admin })).body.data.settings;
     await callApi(w.t.app, api.adminDrawSettingsSave, { token: admin, body: { ...current, per_user_running: 1 } });
