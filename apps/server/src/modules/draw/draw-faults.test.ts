@@ -66,6 +66,10 @@ describe('drawing: bad input is refused before anything is charged', () => {
     const mine = await uploadImage(w.t, user.token, png);
     w.t.storage.files.set(mine.uri!.slice('/files/'.length), { data: Buffer.from('not an image at all'), contentType: 'image/png' });
     await refused({ ...sd, reference_image: mine.uri }, 'draw_reference_invalid');
+    // 30 MB behind an upload's key (the upload itself stops at its limit): not read, refused.
+    const big = await uploadImage(w.t, user.token, png);
+    w.t.storage.files.set(big.uri!.slice('/files/'.length), { data: Buffer.concat([png, Buffer.alloc(30 * 1024 * 1024)]), contentType: 'image/png' });
+    await refused({ ...sd, reference_image: big.uri }, 'draw_reference_invalid');
   });
 
   it('refuses sensitive words in the prompt or the negative prompt, case-insensitively', async () => {
