@@ -8,7 +8,8 @@ import type { Logger } from '../logger.js';
 import { staleBefore } from './stale.js';
 import { transaction } from '../db/transaction.js';
 import { PermanentJobError, RetryJobError } from './job-errors.js';
-import { claimCandidates, claimJob, lockLaneClaims, queuePositions, type LaneRules } from './fair-claim.js';
+import { claimNext, lockLaneClaims, waitingOrder, type LaneRules } from './fair-claim.js';
+import { QueuePositions } from './queue-positions.js';
 import { claimOldest, deleteWaiting, finishJob, insertJob, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
 
 export { PermanentJobError, RetryJobError } from './job-errors.js';
@@ -55,6 +56,8 @@ export interface JobRunnerOptions {
    * Unset: slot keys are not limited.
    */
   slotLimits?: () => ReadonlyMap<string, number>;
+  /** How long one read of the queue's order answers `positions` (default 250 ms). */
+  positionsCacheMs?: number;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -92,13 +95,22 @@ export class JobRunner {
   private filling: Promise<void> | undefined;
   private refill = false;
   private lastClaimMs = 0;
+  /** The last lane claim saw nothing more to claim. */
+  private laneDry = false;
+  private readonly board: QueuePositions;
 
   constructor(
     private readonly db: Db,
     private readonly dbKind: 'pglite' | 'postgres',
     private readonly now: () => Date,
     private readonly options: JobRunnerOptions,
-  ) {}
+  ) {
+    this.board = new QueuePositions(
+      () => waitingOrder(this.db, this.rules(), this.now()),
+      () => Boolean(this.options.slotLimits),
+      options.positionsCacheMs ?? 250,
+    );
+  }
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -147,12 +159,16 @@ export class JobRunner {
    * running; a claim never takes a row a cancel holds (SKIP LOCKED).
    */
   async dequeue(db: Db | Tx, jobId: string): Promise<boolean> {
-    return (await deleteWaiting(db, { id: jobId })) > 0;
+    const removed = (await deleteWaiting(db, { id: jobId })) > 0;
+    this.board.invalidate();
+    return removed;
   }
 
   /** `dequeue` by the owner's ref: the number of waiting jobs removed. */
   async dequeueByRef(db: Db | Tx, ref: string): Promise<number> {
-    return deleteWaiting(db, { ref });
+    const removed = await deleteWaiting(db, { ref });
+    this.board.invalidate();
+    return removed;
   }
 
   /** How many waiting jobs this runner would claim before `jobId` (0 when it is not waiting). */
@@ -161,13 +177,15 @@ export class JobRunner {
   }
 
   /**
-   * `position` of several jobs in one query (a page polling its list). In a
-   * lane with slot limits a job waits only behind jobs of its own slot;
-   * running limits are not counted (a key at its limit keeps its place).
+   * `position` of several jobs (a page polling its list), in claim order. In
+   * a lane with slot limits a job waits only behind jobs of its own slot;
+   * running limits are not counted (a key at its limit keeps its place); a
+   * job waiting for its retry time is behind every job waiting now. One read
+   * of the order answers every call for `positionsCacheMs`.
    */
   async positions(jobIds: readonly string[]): Promise<Map<string, number>> {
     const ids = [...new Set(jobIds.filter((id) => /^\d{1,18}$/.test(id)))];
-    const positions = await queuePositions(this.db, this.rules(), this.now(), ids);
+    const positions = ids.length > 0 ? await this.board.positions(ids) : new Map<string, number>();
     return new Map(jobIds.map((id) => [id, positions.get(id) ?? 0]));
   }
 
@@ -269,6 +287,7 @@ export class JobRunner {
         void this.pump();
       });
       this.inFlight.add(work);
+      if (this.laneDry) return;
     }
   }
 
@@ -276,28 +295,32 @@ export class JobRunner {
   async claim(): Promise<JobRow | null> {
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return null;
-    if (this.limited) return this.claimInLane();
-    return claimOldest(this.db, kinds, this.workerId, this.now());
+    const job = this.limited ? await this.claimInLane() : await claimOldest(this.db, kinds, this.workerId, this.now());
+    if (job) this.board.invalidate();
+    return job;
   }
 
   /**
-   * Under the lane lock, so limits hold over processes: the first candidate
-   * in claim order that no other transaction holds. A few candidates are
-   * read because a cancel in progress may hold the first.
+   * One statement claims the first job in claim order within the limits. On
+   * PostgreSQL it runs under the lane lock, so limits hold over processes;
+   * PGlite is one process whose statements run one at a time, so the
+   * statement alone is enough (and the claim costs one round trip).
    */
   private async claimInLane(): Promise<JobRow | null> {
     const rules = this.rules();
-    return transaction(this.db, async (tx) => {
-      await lockLaneClaims(tx);
-      // Claim times order the keys' turns: two claims in one millisecond must still tell which came first.
-      const now = new Date(Math.max(this.now().getTime(), this.lastClaimMs + 1));
-      this.lastClaimMs = now.getTime();
-      for (const id of await claimCandidates(tx, rules, now, 4)) {
-        const job = await claimJob(tx, id, this.workerId, now);
-        if (job) return job;
-      }
-      return null;
-    });
+    // Claim times order the keys' turns: two claims in one millisecond must still tell which came first.
+    const now = new Date(Math.max(this.now().getTime(), this.lastClaimMs + 1));
+    this.lastClaimMs = now.getTime();
+    const claimed =
+      this.dbKind === 'postgres'
+        ? await transaction(this.db, async (tx) => {
+            await lockLaneClaims(tx);
+            return claimNext(tx, rules, this.workerId, now);
+          })
+        : await claimNext(this.db, rules, this.workerId, now);
+    // Nothing else was claimable: the next claim waits for a finish, an enqueue or a poll.
+    this.laneDry = !claimed || claimed.claimable <= 1;
+    return claimed?.job ?? null;
   }
 
   private async execute(job: JobRow): Promise<void> {
@@ -326,6 +349,7 @@ export class JobRunner {
       }
     } finally {
       clearInterval(heartbeat);
+      this.board.invalidate();
     }
   }
 
