@@ -10,7 +10,7 @@ import { transaction } from '../db/transaction.js';
 import { PermanentJobError, RetryJobError } from './job-errors.js';
 import { claimNext, lockLaneClaims, waitingOrder, type LaneRules } from './fair-claim.js';
 import { QueuePositions } from './queue-positions.js';
-import { claimOldest, deleteWaiting, finishJob, insertJob, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
+import { claimOldest, deleteWaiting, finishJob, insertJob, releaseSlot, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
 
 export { PermanentJobError, RetryJobError } from './job-errors.js';
 
@@ -26,6 +26,12 @@ export interface JobContext {
    * counting, and the next start runs it.
    */
   signal: AbortSignal;
+  /**
+   * Gives the job's slot back while it goes on running (the provider
+   * answered; what is left is storing the result), so the slot's next job
+   * starts now. Its fair key still counts it as running.
+   */
+  releaseSlot(): Promise<void>;
 }
 
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
@@ -331,7 +337,16 @@ export class JobRunner {
     heartbeat.unref();
     try {
       if (!handler) throw new PermanentJobError(`no handler for ${job.kind}`);
-      await handler(job.payload, { job, lastAttempt: job.attempts >= job.max_attempts, signal: this.abort.signal });
+      const context: JobContext = {
+        job,
+        lastAttempt: job.attempts >= job.max_attempts,
+        signal: this.abort.signal,
+        releaseSlot: async () => {
+          await releaseSlot(this.db, job.id, this.workerId);
+          this.wake();
+        },
+      };
+      await handler(job.payload, context);
       await this.finish(job, 'done', null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
