@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../db/transaction.js';
-import type { JobRow } from './job-runner.js';
+import type { JobRow } from './job-types.js';
 
 /**
  * The SQL of a lane's claim order (docs/decisions/0031-drawing-jobs.md).

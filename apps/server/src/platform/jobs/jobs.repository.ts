@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/transaction.js';
-import type { JobRow } from './job-runner.js';
+import type { JobRow } from './job-types.js';
 import './jobs.tables.js';
 
 /** The job runner's SQL outside the lanes' claim order (that is in fair-claim.ts). */
