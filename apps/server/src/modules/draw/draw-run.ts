@@ -90,6 +90,8 @@ export class DrawJobRunner {
     }
     const stop = await watch.close();
     if (stop === 'gone') return;
+    // The provider is done with us: its slot serves the channel's next job while the pictures are stored.
+    await context.releaseSlot();
     try {
       await this.outcome.succeed({ ...job, preview_key: watch.previewKey }, result);
     } catch (error) {
