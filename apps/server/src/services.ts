@@ -39,6 +39,8 @@ import { DocChat } from './modules/doc/doc-chat.js';
 import { DocInterpreter } from './modules/doc/doc-interpret.js';
 import { PaperAiService } from './modules/paper/paper-ai.service.js';
 import { resolvePaperModel } from './modules/paper/paper.ai.js';
+import { DrawSettingsStore } from './modules/draw/draw-settings.js';
+import { SquareService } from './modules/draw/square/square.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -120,6 +122,8 @@ export interface Features {
   docChat: DocChat;
   docInterpreter: DocInterpreter;
   paperAi: PaperAiService;
+  /** The image square: published pictures, reports and their review. */
+  square: SquareService;
 }
 
 /**
@@ -158,5 +162,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     docChat: new DocChat(ctx, docs, s.models, log),
     docInterpreter: new DocInterpreter(ctx, docs, s.models, log),
     paperAi: new PaperAiService(papers),
+    square: new SquareService(ctx, { settings, drawSettings: new DrawSettingsStore(settings) }),
   };
 }

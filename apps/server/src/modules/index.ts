@@ -22,6 +22,7 @@ import { docRoutes } from './doc/doc.routes.js';
 import { documentsLifecycle } from './doc/doc.lifecycle.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
 import { promotionRoutes } from './promotion/promotion.routes.js';
+import { squareRoutes } from './draw/square/square.routes.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -59,4 +60,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await docRoutes(api, { docs: f.docs, chat: f.docChat, interpreter: f.docInterpreter });
   await tasksRoutes(api, s.tasks);
   await promotionRoutes(api, ctx, s.promotion, s.settings);
+  await squareRoutes(api, ctx, f.square);
 }
