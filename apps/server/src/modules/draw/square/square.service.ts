@@ -135,18 +135,17 @@ export class SquareService {
 
   /**
    * Takes the author's pending or published item off the square (the row
-   * goes; reports with it). An id with no item at all answers done, so a
-   * retry after a lost answer is not an error; someone else's item is not
-   * found; an item an administrator took down stays as their record.
+   * goes; reports with it). Someone else's item, or one already gone, is not
+   * found, as every delete answers (product-choices "Ownership checks"); an
+   * item an administrator took down stays as their record.
    */
   async unpublish(userId: number, id: number): Promise<void> {
     const row = await this.repo.item(this.ctx.db, id);
-    if (!row) return;
-    if (row.user_id !== userId) throw notFound('square_not_found');
+    if (!row || row.user_id !== userId) throw notFound('square_not_found');
     if (await this.repo.deleteOwn(this.ctx.db, id, userId, WITHDRAWABLE)) return;
     // Not deleted: an administrator took it down meanwhile, or a concurrent withdrawal took it first.
     const after = await this.repo.item(this.ctx.db, id);
-    if (after) throw conflict('square_taken_down');
+    throw after ? conflict('square_taken_down') : notFound('square_not_found');
   }
 
   /** One report per user and item (a second is accepted and ignored); only published items of others can be reported. */
