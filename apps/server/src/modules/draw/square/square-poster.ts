@@ -175,3 +175,32 @@ export async function renderPoster(input: PosterInput): Promise<Buffer> {
     .png({ compressionLevel: 8 })
     .toBuffer();
 }
+
+/**
+ * The last few posters rendered, by everything drawn on them: a shared poster
+ * opened by many people (a link passed around) is rendered once per process,
+ * not once per request. Bounded, least recently used out first.
+ */
+export class PosterCache {
+  private readonly entries = new Map<string, Buffer>();
+
+  constructor(private readonly max = 24) {}
+
+  get(key: string): Buffer | undefined {
+    const png = this.entries.get(key);
+    if (png) {
+      this.entries.delete(key);
+      this.entries.set(key, png);
+    }
+    return png;
+  }
+
+  set(key: string, png: Buffer): void {
+    this.entries.delete(key);
+    this.entries.set(key, png);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.max) break;
+      this.entries.delete(oldest);
+    }
+  }
+}

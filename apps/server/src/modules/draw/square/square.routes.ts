@@ -46,7 +46,7 @@ export async function squareRoutes(app: FastifyInstance, ctx: AppContext, square
     auth: 'optional',
     schema: { summary: "A square item's poster (PNG): the picture, its prompt and author, and a QR code of its share link", tags: ['draw-square'], querystring: z.object({ id: idSchema }) },
     handler: async ({ request, reply, user }) => {
-      const { png, shared } = await square.poster(user, request.query.id, publicOrigin(ctx, request), requestLocale(request));
+      const { png, shared } = await square.poster(user, request.query.id, { origin: publicOrigin(ctx, request), locale: requestLocale(request), ip: request.ip });
       return reply
         .header('content-type', 'image/png')
         .header('cache-control', shared ? 'public, max-age=300' : 'private, no-store')

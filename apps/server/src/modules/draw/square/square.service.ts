@@ -4,10 +4,12 @@ import type { AppContext } from '../../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../platform/errors.js';
 import { pageOffset, type PageQuery } from '../../../platform/http/paging.js';
 import { fileAccess } from '../../../providers/storage/file-keys.js';
+import { hmac } from '../../../platform/crypto.js';
+import { hitRateLimit } from '../../../platform/rate-limit.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import type { DrawSettingsStore } from '../draw-settings.js';
 import { SquareRepository, type SquareItemRow } from './square.repository.js';
-import { renderPoster } from './square-poster.js';
+import { PosterCache, renderPoster } from './square-poster.js';
 
 export type AdminSquareItem = z.infer<typeof adminSquareItemSchema>;
 export type SquareReviewAction = (typeof SQUARE_REVIEW_ACTIONS)[number];
@@ -35,6 +37,14 @@ const WITHDRAWABLE: readonly SquareStatus[] = ['pending', 'published'];
 const PICTURE_URL_TTL_SECONDS = 2 * 60 * 60;
 
 /**
+ * Posters one address may have rendered (not served from the cache) in
+ * POSTER_WINDOW_SECONDS: a render costs real CPU, and anyone may ask for any
+ * published item's poster; a person shares a handful.
+ */
+export const POSTER_RENDERS_PER_WINDOW = 30;
+export const POSTER_WINDOW_SECONDS = 10 * 60;
+
+/**
  * The image square (product-choices "Image square"): users publish pictures
  * of their finished drawings; they appear once an administrator approves
  * them, or at once when the drawing settings turn review off; signed-in users
@@ -42,6 +52,7 @@ const PICTURE_URL_TTL_SECONDS = 2 * 60 * 60;
  */
 export class SquareService {
   private readonly repo = new SquareRepository();
+  private readonly posters = new PosterCache();
 
   constructor(
     private readonly ctx: AppContext,
@@ -198,19 +209,28 @@ export class SquareService {
   /**
    * The item's poster (PNG) for whoever may see the item; `shared` says
    * whether it is a published item's (the same for everyone, so caches may
-   * keep it) or one only its author and administrators see.
+   * keep it) or one only its author and administrators see. Renders count
+   * against the caller's address (`ip`); posters served from the cache do not.
    */
-  async poster(viewer: Viewer, id: number, origin: string, locale: Locale): Promise<{ png: Buffer; shared: boolean }> {
+  async poster(viewer: Viewer, id: number, where: { origin: string; locale: Locale; ip: string }): Promise<{ png: Buffer; shared: boolean }> {
     await this.ensureOpen();
     const row = await this.repo.item(this.ctx.db, id);
     if (!row || !this.visible(row, viewer)) throw notFound('square_not_found');
+    const shared = row.status === 'published';
+    const site = await this.deps.settings.site();
+    const input = { prompt: row.prompt, nickname: row.nickname, siteName: site.website.name, link: shareUrl(where.origin, row.id), locale: where.locale };
+    const key = JSON.stringify([row.storage_key, row.updated_at.getTime(), input]);
+    const cached = this.posters.get(key);
+    if (cached) return { png: cached, shared };
+    await hitRateLimit(this.ctx.db, this.ctx.now(), `square_poster:${hmac(this.ctx.appSecret, `ip:${where.ip}`).slice(0, 32)}`, POSTER_RENDERS_PER_WINDOW, POSTER_WINDOW_SECONDS);
     const file = await this.ctx.storage.open(row.storage_key);
     if (!file) throw notFound('square_image_not_found');
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-    const site = await this.deps.settings.site();
-    const png = await renderPoster({ picture: Buffer.concat(chunks), prompt: row.prompt, nickname: row.nickname, siteName: site.website.name, link: shareUrl(origin, row.id), locale });
-    return { png, shared: row.status === 'published' };
+    const png = await renderPoster({ ...input, picture: Buffer.concat(chunks) });
+    // Only what everyone may see is kept; the author's poster of an unpublished item is made each time.
+    if (shared) this.posters.set(key, png);
+    return { png, shared };
   }
 }
 

@@ -6,6 +6,7 @@ import { callApi, createTestApp, makeUser, type TestApp } from '../../../test/he
 import { makeDrawRecord } from '../../../test/draw-fixture.js';
 import { DrawSettingsStore, DEFAULT_DRAW_SETTINGS } from '../draw-settings.js';
 import { POSTER, qrPlacement } from './square-poster.js';
+import { POSTER_RENDERS_PER_WINDOW, POSTER_WINDOW_SECONDS } from './square.service.js';
 
 const ORIGIN = 'https://xueba.example';
 
@@ -39,8 +40,8 @@ describe('image square', () => {
   const reviewItem = (id: number, action: 'approve' | 'reject' | 'hide' | 'show') => callApi(t.app, api.adminSquareReview, { token: admin.token, body: { id, action }, locale: 'en' });
   const report = (token: string, id: number, reason: string) => callApi(t.app, api.squareReport, { token, body: { id, reason }, locale: 'en' });
   const unpublish = (token: string, id: number) => callApi(t.app, api.squareUnpublish, { token, body: { id }, locale: 'en' });
-  const poster = (id: number, token?: string) =>
-    t.app.inject({ method: 'GET', url: `/api${SQUARE_POSTER_PATH}`, query: { id: String(id) }, headers: { 'accept-language': 'en', ...(token ? { token } : {}) } });
+  const poster = (id: number, token?: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: `/api${SQUARE_POSTER_PATH}`, remoteAddress, query: { id: String(id) }, headers: { 'accept-language': 'en', ...(token ? { token } : {}) } });
   /** A published item of `owner`'s, with review off. */
   const published = async (owner: User, options: Parameters<typeof makeDrawRecord>[2] = {}) => {
     await review(false);
@@ -83,6 +84,7 @@ describe('image square', () => {
     expect([hidden.status, hidden.body.key]).toEqual([404, 'square_not_found']);
     expect((await detail(item.id)).status).toBe(404);
     expect((await detail(item.id, alice.token)).body.data.status).toBe('pending');
+    expect((await detail(item.id, admin.token)).body.data).toMatchObject({ status: 'pending', mine: false });
     const mine = await list(alice.token, { mine: '1' });
     expect(mine.body.data.lists.find((i) => i.id === item.id)?.status).toBe('pending');
 
@@ -315,6 +317,20 @@ describe('image square', () => {
     expect((await poster(4_000_000)).statusCode).toBe(404);
     const nul = await t.app.inject({ method: 'GET', url: `/api${SQUARE_POSTER_PATH}?id=1%00` });
     expect(nul.statusCode).toBe(400);
+  });
+
+  it('one address has at most a set number of posters rendered in the window; posters served again from the cache do not count', async () => {
+    const from = '10.20.30.40';
+    const items = [];
+    for (let i = 0; i < POSTER_RENDERS_PER_WINDOW + 1; i += 1) items.push((await published(carol, { width: 24, height: 24 })).item);
+    const extra = items.pop()!;
+    for (let i = 0; i < 5; i += 1) expect((await poster(items[0]!.id, undefined, from)).statusCode).toBe(200);
+    for (const item of items.slice(1)) expect((await poster(item.id, undefined, from)).statusCode).toBe(200);
+    const refused = await poster(extra.id, undefined, from);
+    expect([refused.statusCode, (refused.json() as Envelope<null>).key]).toEqual([429, 'rate_limited']);
+    expect((await poster(items.at(-1)!.id, undefined, from)).statusCode).toBe(200);
+    t.clock.advance(POSTER_WINDOW_SECONDS * 1000);
+    expect((await poster(extra.id, undefined, from)).statusCode).toBe(200);
   });
 
   it('deleting the drawing record removes its square item and the reports on it', async () => {
