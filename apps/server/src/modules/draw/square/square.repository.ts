@@ -116,6 +116,13 @@ export class SquareRepository {
     return { rows, count: Number(total.n) };
   }
 
+  /** The square item of each picture that has one (any status): a drawing record's `square_id`. */
+  async itemIdsByImage(db: Db, imageIds: number[]): Promise<Map<number, number>> {
+    if (imageIds.length === 0) return new Map();
+    const rows = await db.selectFrom('square_items').select(['image_id', 'id']).where('image_id', 'in', imageIds).execute();
+    return new Map(rows.map((r) => [r.image_id, r.id]));
+  }
+
   async publishableImage(db: Db, imageId: number): Promise<PublishableImage | undefined> {
     return db
       .selectFrom('draw_images')

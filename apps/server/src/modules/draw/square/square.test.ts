@@ -7,6 +7,7 @@ import { makeDrawRecord } from '../../../test/draw-fixture.js';
 import { DrawSettingsStore, DEFAULT_DRAW_SETTINGS } from '../draw-settings.js';
 import { POSTER, qrPlacement } from './square-poster.js';
 import { POSTER_RENDERS_PER_WINDOW, POSTER_WINDOW_SECONDS } from './square.service.js';
+import { SquareRepository } from './square.repository.js';
 
 const ORIGIN = 'https://xueba.example';
 
@@ -157,6 +158,11 @@ describe('image square', () => {
     expect(both[0].body.data.id).toBe(both[1].body.data.id);
     const rows = await t.owned.ctx.db.selectFrom('square_items').select('id').where('image_id', 'in', record.images.map((i) => i.id)).execute();
     expect(rows).toHaveLength(2);
+    // What a drawing record shows as each picture's `square_id`.
+    const other = await makeDrawRecord(t.app, alice.user.id);
+    const ids = await new SquareRepository().itemIdsByImage(t.owned.ctx.db, [...record.images.map((i) => i.id), other.images[0]!.id]);
+    expect([...ids.entries()]).toEqual(expect.arrayContaining([[record.images[0]!.id, first.body.data.id], [record.images[1]!.id, both[0].body.data.id]]));
+    expect(ids.has(other.images[0]!.id)).toBe(false);
   });
 
   it('a user reports an item once (a second report changes nothing); not their own, not one they cannot see; admins see counts and the latest reasons', async () => {
