@@ -25,6 +25,7 @@ import { promotionRoutes } from './promotion/promotion.routes.js';
 import { smsSettingsRoutes } from './sms-settings/sms-settings.routes.js';
 import { drawRoutes } from './draw/draw.routes.js';
 import { drawingLifecycle } from './draw/draw.lifecycle.js';
+import { squareRoutes } from './draw/square/square.routes.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -65,4 +66,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await promotionRoutes(api, ctx, s.promotion, s.settings);
   await smsSettingsRoutes(api, s.sms);
   await drawRoutes(api, { draw: f.draw, admin: f.drawAdmin, suggest: f.drawSuggest });
+  await squareRoutes(api, ctx, f.square);
 }
