@@ -1,16 +1,18 @@
 import { DRAW_FAMILIES, type DrawFamily, type SquareItem } from '@xueba/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LocaleLink } from '@/components/locale-link';
 import { useUser } from '@/lib/auth';
 import { hasKey } from '@/lib/request';
 import { squareListQuery } from '../api/square-api';
-import { ItemDialog } from '../components/item-dialog';
 import { SquareGrid } from '../components/square-grid';
 import { parseItemId } from '../lib/square-links';
 import '../square.css';
+
+/** The pop-ups load when one opens (a share link opens one at once): the grid is the first screen. */
+const ItemDialog = lazy(() => import('../components/item-dialog').then((m) => ({ default: m.ItemDialog })));
 
 type Tab = 'all' | 'mine';
 
@@ -111,7 +113,11 @@ export default function SquarePage() {
           </button>
         </div>
       )}
-      {openId !== null && <ItemDialog key={openId} id={openId} initial={opened?.id === openId ? opened : undefined} onClose={() => setOpen(null)} />}
+      {openId !== null && (
+        <Suspense fallback={null}>
+          <ItemDialog key={openId} id={openId} initial={opened?.id === openId ? opened : undefined} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
