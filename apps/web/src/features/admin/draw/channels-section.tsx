@@ -96,6 +96,9 @@ export function ChannelsSection({ channels }: { channels: AdminDrawChannel[] }) 
     {
       title: '',
       key: 'actions',
+      // Kept in view while the table scrolls sideways on a narrow screen.
+      fixed: 'right',
+      width: 150,
       render: (_v, c) => (
         <Space size={4} wrap>
           <Button size="small" loading={tests[keyOf(c)] === 'running'} onClick={() => void runTest(c)} data-testid={`draw-channel-test-${keyOf(c)}`}>

@@ -106,6 +106,7 @@ export function ModerationSection() {
       title: '',
       key: 'actions',
       width: 160,
+      fixed: 'right',
       render: (_v, item) => (
         <Space size={4} wrap>
           {ACTIONS[item.status].map((action) => (
