@@ -1,6 +1,7 @@
 import { drawSettingsSchema, type DrawSettings } from '@xueba/contract';
 import type { SettingsService } from '../settings/settings.service.js';
 import { deepMerge } from '../settings/settings.service.js';
+import type { InvalidationBus } from '../../platform/cache/bus.js';
 
 const DRAW_SETTINGS_KEY = 'draw';
 
@@ -41,12 +42,27 @@ export const DEFAULT_DRAW_SETTINGS: DrawSettings = {
  * the settings service's bus topic through `getRaw`'s callers re-reading.
  */
 export class DrawSettingsStore {
+  private last: DrawSettings = DEFAULT_DRAW_SETTINGS;
+
   constructor(private readonly settings: Pick<SettingsService, 'getRaw' | 'setRaw'>) {}
 
   async get(): Promise<DrawSettings> {
     const stored = await this.settings.getRaw(DRAW_SETTINGS_KEY);
     const parsed = drawSettingsSchema.safeParse(deepMerge(DEFAULT_DRAW_SETTINGS, stored ?? undefined));
-    return parsed.success ? parsed.data : DEFAULT_DRAW_SETTINGS;
+    this.last = parsed.success ? parsed.data : DEFAULT_DRAW_SETTINGS;
+    return this.last;
+  }
+
+  /** The settings as last read, for readers that cannot wait (the queue's per-user running limit, read at every claim). */
+  latest(): DrawSettings {
+    return this.last;
+  }
+
+  /** Reads the settings again in this process whenever any process saves them. */
+  follow(bus: Pick<InvalidationBus, 'subscribe'>): void {
+    bus.subscribe((topic, id) => {
+      if (topic === 'settings' && (id === DRAW_SETTINGS_KEY || id === '*')) void this.get().catch(() => undefined);
+    });
   }
 
   async save(value: DrawSettings): Promise<DrawSettings> {
