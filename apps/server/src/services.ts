@@ -47,6 +47,7 @@ import { DrawAdminService } from './modules/draw/draw-admin.service.js';
 import { DrawSuggest } from './modules/draw/draw-suggest.js';
 import { DrawJobRunner } from './modules/draw/draw-run.js';
 import { createDrawProvider } from './providers/draw/select.js';
+import { SquareService } from './modules/draw/square/square.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -137,6 +138,8 @@ export interface Features {
   drawRunner: DrawJobRunner;
   drawOutcome: DrawOutcome;
   drawSettings: DrawSettingsStore;
+  /** The image square: published pictures, reports and their review. */
+  square: SquareService;
 }
 
 /**
@@ -189,5 +192,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     drawRunner: new DrawJobRunner(ctx, drawChannels, drawOutcome),
     drawOutcome,
     drawSettings,
+    square: new SquareService(ctx, { settings, drawSettings }),
   };
 }
