@@ -1,6 +1,6 @@
 // `npm run bench`: performance measured as ratios against baselines measured
 // in the same run (machines here are noisy; absolute numbers drift).
-// Usage: npm run bench [-- api|web|papers|chat|docs ...]   (default: all)
+// Usage: npm run bench [-- api|web|papers|chat|docs|drawing ...]   (default: all)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { benchWeb } from './bench/web.mjs';
 import { benchChat } from './bench/chat.mjs';
 import { benchPapers } from './bench/papers.mjs';
 import { benchDocs } from './bench/docs.mjs';
+import { benchDrawing } from './bench/drawing.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wanted = process.argv.slice(2);
@@ -26,6 +27,7 @@ if (run('chat')) results.chat = await benchChat(root, { postgresUrl });
 if (run('web')) results.web = await benchWeb(root, ['/', '/chat', '/academic_search', '/openvip']);
 if (run('papers')) results.papers = await benchPapers(root);
 if (run('docs')) results.docs = await benchDocs(root);
+if (run('drawing')) results.drawing = await benchDrawing(root, { postgresUrl });
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2));

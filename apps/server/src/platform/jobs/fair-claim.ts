@@ -29,7 +29,7 @@ export async function lockLaneClaims(tx: Tx): Promise<void> {
 }
 
 /**
- * `ranked`: the lane's waiting jobs (due, or named in `include`) with their
+ * `ranked`: the lane's due waiting jobs with their
  * place in claim order, `(score, rank, served, first_run_at, first_id, run_at, id)`.
  * Among equal scores the smaller rank goes first: its key's previous turn
  * comes sooner (a first waiting job's was in the past, a later one's is still
@@ -37,12 +37,11 @@ export async function lockLaneClaims(tx: Tx): Promise<void> {
  * by their oldest waiting job. So the order read now is the order in which
  * claims will take the jobs (while running jobs keep running).
  */
-function rankedCte(rules: LaneRules, now: Date, include: string[]): RawBuilder<unknown> {
+function rankedCte(rules: LaneRules, now: Date): RawBuilder<unknown> {
   const kinds = sql.join(rules.kinds);
-  const due = include.length > 0 ? sql`(run_at <= ${now} OR id IN (${sql.join(include)}))` : sql`run_at <= ${now}`;
   const waiting = sql`waiting AS (
       SELECT id, fair_key, slot_key, run_at FROM jobs
-      WHERE status = 'queued' AND kind IN (${kinds}) AND ${due}
+      WHERE status = 'queued' AND kind IN (${kinds}) AND run_at <= ${now}
     )`;
   if (!rules.fair) {
     return sql`WITH ${waiting}, ranked AS (
@@ -78,7 +77,7 @@ export async function claimCandidates(tx: Tx, rules: LaneRules, now: Date, limit
     : sql``;
   const fairFilter = rules.fairRunningLimit !== undefined ? sql`AND COALESCE(key_running.n, 0) < ${rules.fairRunningLimit}` : sql``;
   const result = await sql<{ id: string }>`
-    ${rankedCte(rules, now, [])},
+    ${rankedCte(rules, now)},
     slots AS (SELECT slot_key, count(*) AS n FROM jobs WHERE status = 'running' AND slot_key IS NOT NULL GROUP BY slot_key),
     key_running AS (SELECT fair_key, count(*) AS n FROM jobs WHERE status = 'running' AND kind IN (${kinds}) AND fair_key IS NOT NULL GROUP BY fair_key)
     SELECT r.id FROM ranked r
@@ -101,22 +100,23 @@ export async function claimJob(tx: Tx, id: string, workerId: string, now: Date):
 }
 
 /**
- * How many waiting jobs come before each of `ids` in claim order; a job of a
- * slotted lane waits only behind jobs of its own slot. Jobs not waiting
- * (running, finished, cancelled, unknown) are at 0. Limits are not counted:
- * a key at its running limit keeps its place and is passed over only while it is.
+ * The lane's waiting jobs in claim order (then those waiting for their retry
+ * time, by that time), and the highest job id at the time: a job above it was
+ * enqueued after this read. Limits are not applied: a key at its running
+ * limit keeps its place and is passed over only while it is.
  */
-export async function queuePositions(db: Db | Tx, rules: LaneRules, now: Date, ids: string[]): Promise<Map<string, number>> {
-  const positions = new Map<string, number>(ids.map((id) => [id, 0]));
-  if (ids.length === 0 || rules.kinds.length === 0) return positions;
-  const sameSlot = rules.slotLimits ? sql`AND r.slot_key IS NOT DISTINCT FROM t.slot_key` : sql``;
-  const result = await sql<{ id: string; ahead: string | number }>`
-    ${rankedCte(rules, now, ids)}
-    SELECT t.id, (
-      SELECT count(*) FROM ranked r
-      WHERE r.run_at <= ${now} AND (r.score, r.rank, r.served, r.first_run_at, r.first_id, r.run_at, r.id) < (t.score, t.rank, t.served, t.first_run_at, t.first_id, t.run_at, t.id) ${sameSlot}
-    ) AS ahead
-    FROM ranked t WHERE t.id IN (${sql.join(ids)})`.execute(db);
-  for (const row of result.rows) positions.set(String(row.id), Number(row.ahead));
-  return positions;
+export async function waitingOrder(db: Db | Tx, rules: LaneRules, now: Date): Promise<{ order: { id: string; slot_key: string | null }[]; maxId: bigint }> {
+  if (rules.kinds.length === 0) return { order: [], maxId: 0n };
+  const [due, later, top] = await Promise.all([
+    sql<{ id: string; slot_key: string | null }>`
+      ${rankedCte(rules, now)}
+      SELECT r.id, r.slot_key FROM ranked r
+      ORDER BY r.score, r.rank, r.served, r.first_run_at, r.first_id, r.run_at, r.id`.execute(db),
+    sql<{ id: string; slot_key: string | null }>`
+      SELECT id, slot_key FROM jobs WHERE status = 'queued' AND kind IN (${sql.join(rules.kinds)}) AND run_at > ${now}
+      ORDER BY run_at, id`.execute(db),
+    sql<{ max: string | null }>`SELECT max(id) AS max FROM jobs`.execute(db),
+  ]);
+  const order = [...due.rows, ...later.rows].map((r) => ({ id: String(r.id), slot_key: r.slot_key }));
+  return { order, maxId: BigInt(top.rows[0]?.max ?? 0) };
 }

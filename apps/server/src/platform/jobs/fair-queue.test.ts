@@ -78,6 +78,25 @@ describe('fair job lanes', () => {
     expect(await runner.positions(['999999', 'x'])).toEqual(new Map([['999999', 0], ['x', 0]]));
   });
 
+  it('answers polls from one read of the order, reads again for a newer job, and puts a job waiting to retry behind those waiting now', async () => {
+    const runner = lane({ positionsCacheMs: 60_000 });
+    runner.register('draw', async () => undefined);
+    const [a1, a2] = await submit(runner, 'a', 2);
+    const [b1] = await submit(runner, 'b', 1);
+    expect(await runner.positions([a1!, a2!, b1!])).toEqual(new Map([[a1!, 0], [b1!, 1], [a2!, 2]]));
+    // Another process claims a1: this process's polls keep the read they have until it expires.
+    await t.owned.ctx.db.updateTable('jobs').set({ status: 'running', locked_at: t.clock.now() }).where('id', '=', a1!).execute();
+    expect(await runner.position(b1!)).toBe(1);
+    // A job enqueued after the read is not in it: that poll reads again (and sees a1 running).
+    const [c1] = await submit(runner, 'c', 1);
+    expect(await runner.positions([b1!, c1!, a2!])).toEqual(new Map([[b1!, 0], [c1!, 1], [a2!, 2]]));
+    // b1 waits 30 s for a retry: behind every job waiting now.
+    await t.owned.ctx.db.updateTable('jobs').set({ run_at: new Date(t.clock.now().getTime() + 30_000) }).where('id', '=', b1!).execute();
+    // A cancel in this process drops the read.
+    expect(await runner.dequeue(t.owned.ctx.db, '999999')).toBe(false);
+    expect(await runner.positions([b1!, c1!, a2!])).toEqual(new Map([[c1!, 0], [a2!, 1], [b1!, 2]]));
+  });
+
   it('holds each slot to its limit, never claims a slot missing from the limits, and reads the limits at each claim', async () => {
     const limits = new Map([['sd', 2]]);
     const runner = lane({ slotLimits: () => limits });

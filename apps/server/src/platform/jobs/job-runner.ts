@@ -8,7 +8,8 @@ import type { Logger } from '../logger.js';
 import { staleBefore } from './stale.js';
 import { transaction } from '../db/transaction.js';
 import { PermanentJobError, RetryJobError } from './job-errors.js';
-import { claimCandidates, claimJob, lockLaneClaims, queuePositions, type LaneRules } from './fair-claim.js';
+import { claimCandidates, claimJob, lockLaneClaims, waitingOrder, type LaneRules } from './fair-claim.js';
+import { QueuePositions } from './queue-positions.js';
 import { claimOldest, deleteWaiting, finishJob, insertJob, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
 
 export { PermanentJobError, RetryJobError } from './job-errors.js';
@@ -55,6 +56,8 @@ export interface JobRunnerOptions {
    * Unset: slot keys are not limited.
    */
   slotLimits?: () => ReadonlyMap<string, number>;
+  /** How long one read of the queue's order answers `positions` (default 250 ms). */
+  positionsCacheMs?: number;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -92,13 +95,20 @@ export class JobRunner {
   private filling: Promise<void> | undefined;
   private refill = false;
   private lastClaimMs = 0;
+  private readonly board: QueuePositions;
 
   constructor(
     private readonly db: Db,
     private readonly dbKind: 'pglite' | 'postgres',
     private readonly now: () => Date,
     private readonly options: JobRunnerOptions,
-  ) {}
+  ) {
+    this.board = new QueuePositions(
+      () => waitingOrder(this.db, this.rules(), this.now()),
+      () => Boolean(this.options.slotLimits),
+      options.positionsCacheMs ?? 250,
+    );
+  }
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -147,12 +157,16 @@ export class JobRunner {
    * running; a claim never takes a row a cancel holds (SKIP LOCKED).
    */
   async dequeue(db: Db | Tx, jobId: string): Promise<boolean> {
-    return (await deleteWaiting(db, { id: jobId })) > 0;
+    const removed = (await deleteWaiting(db, { id: jobId })) > 0;
+    this.board.invalidate();
+    return removed;
   }
 
   /** `dequeue` by the owner's ref: the number of waiting jobs removed. */
   async dequeueByRef(db: Db | Tx, ref: string): Promise<number> {
-    return deleteWaiting(db, { ref });
+    const removed = await deleteWaiting(db, { ref });
+    this.board.invalidate();
+    return removed;
   }
 
   /** How many waiting jobs this runner would claim before `jobId` (0 when it is not waiting). */
@@ -161,13 +175,15 @@ export class JobRunner {
   }
 
   /**
-   * `position` of several jobs in one query (a page polling its list). In a
-   * lane with slot limits a job waits only behind jobs of its own slot;
-   * running limits are not counted (a key at its limit keeps its place).
+   * `position` of several jobs (a page polling its list), in claim order. In
+   * a lane with slot limits a job waits only behind jobs of its own slot;
+   * running limits are not counted (a key at its limit keeps its place); a
+   * job waiting for its retry time is behind every job waiting now. One read
+   * of the order answers every call for `positionsCacheMs`.
    */
   async positions(jobIds: readonly string[]): Promise<Map<string, number>> {
     const ids = [...new Set(jobIds.filter((id) => /^\d{1,18}$/.test(id)))];
-    const positions = await queuePositions(this.db, this.rules(), this.now(), ids);
+    const positions = ids.length > 0 ? await this.board.positions(ids) : new Map<string, number>();
     return new Map(jobIds.map((id) => [id, positions.get(id) ?? 0]));
   }
 
@@ -276,8 +292,9 @@ export class JobRunner {
   async claim(): Promise<JobRow | null> {
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return null;
-    if (this.limited) return this.claimInLane();
-    return claimOldest(this.db, kinds, this.workerId, this.now());
+    const job = this.limited ? await this.claimInLane() : await claimOldest(this.db, kinds, this.workerId, this.now());
+    if (job) this.board.invalidate();
+    return job;
   }
 
   /**
@@ -326,6 +343,7 @@ export class JobRunner {
       }
     } finally {
       clearInterval(heartbeat);
+      this.board.invalidate();
     }
   }
 
