@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../../playwright.config';
+import { E2E_ADMIN, E2E_DRAW_PEERS } from '../../../playwright.config';
 import { adminToken, apiCall, latestEmailCode, signInWithPassword, uniqueEmail } from './support';
 
 /**
@@ -11,6 +11,8 @@ import { adminToken, apiCall, latestEmailCode, signInWithPassword, uniqueEmail }
  */
 
 const PASSWORD = 'draw-e2e-1';
+/** The A1111 peer's --api-auth (SD_PEER_AUTH of apps/server/src/test/draw-peers/a1111-peer.ts; the web side may not import server code). */
+const SD_PEER_AUTH = 'peer:peer-pass';
 
 interface Channel {
   id: number | null;
@@ -31,14 +33,6 @@ async function drawChannels(request: APIRequestContext, token: string) {
   const body = await apiCall<{ channels: Channel[]; settings: Settings }>(request, 'GET', '/admin/draw/channels', { token });
   expect(body.code, body.msg).toBe(1);
   return body.data;
-}
-
-/** The A1111 peer's address: the environment channel e2e-server.mjs configures, or E2E_DRAW_SD_URL. */
-async function sdPeerUrl(request: APIRequestContext, token: string): Promise<string> {
-  const env = (await drawChannels(request, token)).channels.find((c) => c.source === 'env' && c.family === 'sd');
-  const url = env?.base_url ?? process.env.E2E_DRAW_SD_URL;
-  expect(url, 'scripts/e2e-server.mjs starts the A1111 peer (DRAW_SD_URL)').toBeTruthy();
-  return url ?? '';
 }
 
 async function registerThroughApi(request: APIRequestContext, email: string): Promise<string> {
@@ -79,7 +73,7 @@ async function chooseOption(page: Page, testId: string, text: string | RegExp) {
 
 test('the admin adds and edits a drawing channel, saves the settings and moderates the square', async ({ page, request, browser }) => {
   const token = await adminToken(request);
-  const peer = await sdPeerUrl(request, token);
+  const peer = E2E_DRAW_PEERS.sd;
   const name = `E2E SD ${Date.now()}`;
 
   await page.goto('/en');
@@ -97,6 +91,7 @@ test('the admin adds and edits a drawing channel, saves the settings and moderat
   await page.getByTestId('draw-channel-save').click();
   await expect(page.getByTestId('draw-channel-form')).toContainText('Enter a valid http(s) address');
   await page.getByTestId('draw-channel-base-url').fill(peer);
+  await page.getByTestId('draw-channel-key').fill(SD_PEER_AUTH);
   await page.getByTestId('draw-channel-save').click();
   await expect(page.getByTestId('draw-channel-form')).toBeHidden();
   const row = page.locator('[data-testid^="draw-channel-db-"]').filter({ hasText: name });
