@@ -67,8 +67,12 @@ export function ChannelsSection({ channels }: { channels: AdminDrawChannel[] }) 
         </Space>
       ),
     },
-    { title: t('drawadmin.concurrency'), dataIndex: 'concurrency', width: 90 },
-    { title: t('drawadmin.timeout'), key: 'timeout', width: 100, render: (_v, c) => `${c.timeout_seconds} ${t('drawadmin.seconds')}` },
+    {
+      title: `${t('drawadmin.concurrency')} · ${t('drawadmin.timeout')}`,
+      key: 'slots',
+      width: 130,
+      render: (_v, c) => `${c.concurrency} · ${c.timeout_seconds} ${t('drawadmin.seconds')}`,
+    },
     {
       title: t('drawadmin.offers'),
       key: 'offers',
@@ -83,7 +87,7 @@ export function ChannelsSection({ channels }: { channels: AdminDrawChannel[] }) 
     {
       title: t('drawadmin.enabled'),
       key: 'enabled',
-      width: 80,
+      width: 90,
       render: (_v, c) =>
         c.enabled ? (
           <Popconfirm title={t('drawadmin.disable_confirm', { name: c.name })} onConfirm={() => void toggleDrawChannel(targetOf(c), false).catch(() => undefined)} okText={t('drawadmin.disable')} cancelText={t('common.cancel')}>
@@ -142,7 +146,7 @@ export function ChannelsSection({ channels }: { channels: AdminDrawChannel[] }) 
         columns={columns}
         dataSource={channels}
         pagination={false}
-        scroll={{ x: 960 }}
+        scroll={{ x: 900 }}
         onRow={(c) => ({ 'data-testid': `draw-channel-${keyOf(c)}` }) as React.HTMLAttributes<HTMLElement>}
         expandable={{
           expandedRowKeys: Object.keys(tests),

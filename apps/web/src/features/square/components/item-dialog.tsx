@@ -57,7 +57,15 @@ export function ItemDialog({ id, initial, onClose }: { id: number; initial?: Squ
         {item && (
           <div className="sq-item">
             <figure className="sq-item__figure">
-              <img src={mediaUrl(item.image_url)} alt={item.prompt} width={item.width} height={item.height} data-testid="square-item-img" />
+              <img
+                src={mediaUrl(item.image_url)}
+                alt={item.prompt}
+                width={item.width}
+                height={item.height}
+                // The thumbnail (already loaded for the grid) stands in while the full picture arrives.
+                style={{ backgroundImage: `url("${mediaUrl(item.thumb_url)}")` }}
+                data-testid="square-item-img"
+              />
             </figure>
             <div className="sq-item__info">
               <div className="sq-item__author">
