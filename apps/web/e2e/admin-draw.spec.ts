@@ -144,6 +144,16 @@ test('the admin adds and edits a drawing channel, saves the settings and moderat
   await expect(visitor.getByTestId('square-page')).toBeVisible();
   await expect(visitor.getByTestId(`square-tile-${itemId}`)).toHaveCount(0);
 
+  // The author finds it under "My posts", waiting for review.
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const authorContext = await browser.newContext();
+  await authorContext.addCookies([{ name: 'token', value: userToken, url: baseURL }]);
+  const author = await authorContext.newPage();
+  await author.goto('/en/app/square');
+  await author.getByTestId('square-tab-mine').click();
+  await expect(author.getByTestId(`square-tile-${itemId}`)).toContainText('In review');
+  await authorContext.close();
+
   // Moderation: pending first; approve.
   await page.getByRole('tab', { name: 'Square moderation' }).click();
   const modRow = page.getByTestId(`draw-mod-row-${itemId}`);
@@ -178,6 +188,20 @@ test('the admin adds and edits a drawing channel, saves the settings and moderat
   // The share link opens the pop-up straight away.
   await visitor.goto(`/en/app/square?id=${itemId}`);
   await expect(visitor.getByTestId('square-item-prompt')).toHaveText(prompt);
+
+  // A signed-in user reports it with a reason; the admin sees the report.
+  const reporterContext = await browser.newContext();
+  await reporterContext.addCookies([{ name: 'token', value: await registerThroughApi(request, uniqueEmail('reporter')), url: baseURL }]);
+  const reporter = await reporterContext.newPage();
+  await reporter.goto(`/en/app/square?id=${itemId}`);
+  await reporter.getByTestId('square-report').click();
+  await reporter.getByTestId('square-report-reason').fill('looks copied from a stock photo');
+  await reporter.getByTestId('square-report-send').click();
+  await expect(reporter.getByTestId('square-report-form')).toBeHidden();
+  await reporterContext.close();
+  await page.getByTestId('draw-mod-reported').check();
+  await expect(page.getByTestId(`draw-mod-row-${itemId}`)).toContainText('looks copied from a stock photo');
+  await expect(page.getByTestId(`draw-mod-row-${itemId}`)).toContainText('Reports: 1');
 
   // Hide: gone from the square and from its share link.
   await page.getByTestId(`draw-mod-hide-${itemId}`).click();
