@@ -3,7 +3,7 @@ import { api } from '@xueba/contract';
 import { callApi, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { SD_PEER_AUTH, SD_PEER_MODELS } from '../../test/draw-peers/index.js';
-import { detail, drawBalance, drawUser, ledgerOf, startDrawWorld, submit, waitFor, type DrawWorld } from '../../test/draw-fixture.js';
+import { detail, drawBalance, drawUser, ledgerOf, startDrawWorld, submit, waitFor, type DrawWorld } from '../../test/draw-world.js';
 import { until } from '../../test/sse-client.js';
 
 describe('Admin → Drawing: channels and settings', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, Code } from '@xueba/contract';
 import { callApi, makeUser } from '../../test/helpers.js';
 import { SD_PEER_MODELS } from '../../test/draw-peers/index.js';
-import { detail, drawBalance, drawUser, ledgerOf, startDrawWorld, submit, uploadImage, waitFor, type DrawWorld } from '../../test/draw-fixture.js';
+import { detail, drawBalance, drawUser, ledgerOf, startDrawWorld, submit, uploadImage, waitFor, type DrawWorld } from '../../test/draw-world.js';
 import { until } from '../../test/sse-client.js';
 
 const refund = (id: number) => ({ delta: 1, key: `draw:${id}:refund` });

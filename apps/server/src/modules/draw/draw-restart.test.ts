@@ -7,7 +7,7 @@ import { loadEnv } from '../../config/env.js';
 import { createContext } from '../../context.js';
 import { MemoryFileStorage } from '../../providers/storage/storage.js';
 import { startDrawPeers, SD_PEER_MODELS, YJ_PEER_ENGINES, type DrawPeers } from '../../test/draw-peers/index.js';
-import { drawBalance, drawUser, ledgerOf, submit, waitFor } from '../../test/draw-fixture.js';
+import { drawBalance, drawUser, ledgerOf, submit, waitFor } from '../../test/draw-world.js';
 import { createTestApp, createTestDatabase, ON_POSTGRES, TestClock, type TestApp } from '../../test/helpers.js';
 import { captureLogger } from '../../test/logger.js';
 import { until } from '../../test/sse-client.js';

@@ -42,6 +42,17 @@ export class DrawJobRunner {
 
   handler = async (payload: Record<string, unknown>, context: JobContext): Promise<void> => {
     const id = Number(payload.id);
+    try {
+      await this.run(id, context);
+    } catch (error) {
+      // Whatever broke on the last attempt (a store, the database for a moment) ends the drawing here, refunded:
+      // the queue would only mark its own row failed and leave the record open.
+      if (error instanceof RetryJobError || !context.lastAttempt || context.signal.aborted) throw error;
+      await this.outcome.end(id, 'failed', 'draw_fail_provider', error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  private async run(id: number, context: JobContext): Promise<void> {
     const before = await this.repo.job(this.ctx.db, id);
     if (!before || (before.status !== 'queued' && before.status !== 'running')) return;
     // Claimed once more after the last attempt: the process running it died each time.
@@ -85,7 +96,7 @@ export class DrawJobRunner {
       if (error instanceof PictureUnreadableError) await this.outcome.end(id, 'failed', 'draw_fail_image_missing', error.message);
       else throw error;
     }
-  };
+  }
 
   /** How a provider call that threw ends the job (or hands it back to the queue). */
   private async failed(job: DrawJobRow, error: unknown, stop: StopReason | null, context: JobContext): Promise<void> {

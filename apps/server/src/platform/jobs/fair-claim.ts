@@ -69,34 +69,46 @@ function rankedCte(rules: LaneRules, now: Date): RawBuilder<unknown> {
     )`;
 }
 
-/** The ids of the next claimable jobs in claim order (limits as they stand now). */
-export async function claimCandidates(tx: Tx, rules: LaneRules, now: Date, limit: number): Promise<string[]> {
+/**
+ * Claims the first claimable job in claim order (limits as they stand now)
+ * that no other transaction holds (SKIP LOCKED: a cancel in progress), in one
+ * statement. `claimable`: how many jobs could be claimed before this one
+ * (at most 4), so the caller knows whether looking again is worth a statement.
+ */
+export async function claimNext(db: Db | Tx, rules: LaneRules, workerId: string, now: Date): Promise<{ job: JobRow; claimable: number } | null> {
   const kinds = sql.join(rules.kinds);
   const slotFilter = rules.slotLimits
     ? sql`AND (r.slot_key IS NULL OR COALESCE(slots.n, 0) < (${JSON.stringify(Object.fromEntries(rules.slotLimits))}::jsonb ->> r.slot_key)::int)`
     : sql``;
   const fairFilter = rules.fairRunningLimit !== undefined ? sql`AND COALESCE(key_running.n, 0) < ${rules.fairRunningLimit}` : sql``;
-  const result = await sql<{ id: string }>`
+  const result = await sql<JobRow & { claimable: string | number }>`
     ${rankedCte(rules, now)},
     slots AS (SELECT slot_key, count(*) AS n FROM jobs WHERE status = 'running' AND slot_key IS NOT NULL GROUP BY slot_key),
-    key_running AS (SELECT fair_key, count(*) AS n FROM jobs WHERE status = 'running' AND kind IN (${kinds}) AND fair_key IS NOT NULL GROUP BY fair_key)
-    SELECT r.id FROM ranked r
-    LEFT JOIN slots ON slots.slot_key = r.slot_key
-    LEFT JOIN key_running ON key_running.fair_key = r.fair_key
-    WHERE true ${slotFilter} ${fairFilter}
-    ORDER BY r.score, r.rank, r.served, r.first_run_at, r.first_id, r.run_at, r.id
-    LIMIT ${limit}`.execute(tx);
-  return result.rows.map((r) => String(r.id));
-}
-
-/** Claims one job if it is still queued and no other transaction holds it (SKIP LOCKED: a cancel in progress). */
-export async function claimJob(tx: Tx, id: string, workerId: string, now: Date): Promise<JobRow | null> {
-  const result = await sql<JobRow>`
+    key_running AS (SELECT fair_key, count(*) AS n FROM jobs WHERE status = 'running' AND kind IN (${kinds}) AND fair_key IS NOT NULL GROUP BY fair_key),
+    candidates AS (
+      SELECT r.id, row_number() OVER (ORDER BY r.score, r.rank, r.served, r.first_run_at, r.first_id, r.run_at, r.id) AS ord
+      FROM ranked r
+      LEFT JOIN slots ON slots.slot_key = r.slot_key
+      LEFT JOIN key_running ON key_running.fair_key = r.fair_key
+      WHERE true ${slotFilter} ${fairFilter}
+      ORDER BY ord
+      LIMIT 4
+    ),
+    picked AS (
+      SELECT j.id FROM jobs j JOIN candidates c ON c.id = j.id
+      WHERE j.status = 'queued'
+      ORDER BY c.ord
+      LIMIT 1
+      FOR UPDATE OF j SKIP LOCKED
+    )
     UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId},
       locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}
-    WHERE id = (SELECT id FROM jobs WHERE id = ${id} AND status = 'queued' FOR UPDATE SKIP LOCKED)
-    RETURNING *`.execute(tx);
-  return result.rows[0] ?? null;
+    FROM picked WHERE jobs.id = picked.id
+    RETURNING jobs.*, (SELECT count(*) FROM candidates) AS claimable`.execute(db);
+  const row = result.rows[0];
+  if (!row) return null;
+  const { claimable, ...job } = row;
+  return { job, claimable: Number(claimable) };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Logger } from '../logger.js';
 import { staleBefore } from './stale.js';
 import { transaction } from '../db/transaction.js';
 import { PermanentJobError, RetryJobError } from './job-errors.js';
-import { claimCandidates, claimJob, lockLaneClaims, waitingOrder, type LaneRules } from './fair-claim.js';
+import { claimNext, lockLaneClaims, waitingOrder, type LaneRules } from './fair-claim.js';
 import { QueuePositions } from './queue-positions.js';
 import { claimOldest, deleteWaiting, finishJob, insertJob, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
 
@@ -95,6 +95,8 @@ export class JobRunner {
   private filling: Promise<void> | undefined;
   private refill = false;
   private lastClaimMs = 0;
+  /** The last lane claim saw nothing more to claim. */
+  private laneDry = false;
   private readonly board: QueuePositions;
 
   constructor(
@@ -285,6 +287,7 @@ export class JobRunner {
         void this.pump();
       });
       this.inFlight.add(work);
+      if (this.laneDry) return;
     }
   }
 
@@ -298,23 +301,26 @@ export class JobRunner {
   }
 
   /**
-   * Under the lane lock, so limits hold over processes: the first candidate
-   * in claim order that no other transaction holds. A few candidates are
-   * read because a cancel in progress may hold the first.
+   * One statement claims the first job in claim order within the limits. On
+   * PostgreSQL it runs under the lane lock, so limits hold over processes;
+   * PGlite is one process whose statements run one at a time, so the
+   * statement alone is enough (and the claim costs one round trip).
    */
   private async claimInLane(): Promise<JobRow | null> {
     const rules = this.rules();
-    return transaction(this.db, async (tx) => {
-      await lockLaneClaims(tx);
-      // Claim times order the keys' turns: two claims in one millisecond must still tell which came first.
-      const now = new Date(Math.max(this.now().getTime(), this.lastClaimMs + 1));
-      this.lastClaimMs = now.getTime();
-      for (const id of await claimCandidates(tx, rules, now, 4)) {
-        const job = await claimJob(tx, id, this.workerId, now);
-        if (job) return job;
-      }
-      return null;
-    });
+    // Claim times order the keys' turns: two claims in one millisecond must still tell which came first.
+    const now = new Date(Math.max(this.now().getTime(), this.lastClaimMs + 1));
+    this.lastClaimMs = now.getTime();
+    const claimed =
+      this.dbKind === 'postgres'
+        ? await transaction(this.db, async (tx) => {
+            await lockLaneClaims(tx);
+            return claimNext(tx, rules, this.workerId, now);
+          })
+        : await claimNext(this.db, rules, this.workerId, now);
+    // Nothing else was claimable: the next claim waits for a finish, an enqueue or a poll.
+    this.laneDry = !claimed || claimed.claimable <= 1;
+    return claimed?.job ?? null;
   }
 
   private async execute(job: JobRow): Promise<void> {
