@@ -110,6 +110,7 @@ const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : '-');
  */
 export function fairShare(counts, slots, perUser, serviceMs) {
   const users = counts.map((count, index) => ({ index, waiting: count, running: 0, started: 0, lastStart: -1, end: 0 }));
+  const starts = [];
   const ends = []; // [time, user]
   let now = 0;
   let order = 0;
@@ -122,6 +123,7 @@ export function fairShare(counts, slots, perUser, serviceMs) {
       next.running += 1;
       next.started += 1;
       next.lastStart = order++;
+      starts.push(next.index);
       ends.push([now + serviceMs, next]);
       free -= 1;
     }
@@ -132,7 +134,7 @@ export function fairShare(counts, slots, perUser, serviceMs) {
     user.running -= 1;
     user.end = at;
   }
-  return users.map((u) => u.end);
+  return { ends: users.map((u) => u.end), starts };
 }
 
 /** Polls one job's detail every POLL_MS until it ends; records each answer with the time it arrived. */
@@ -192,6 +194,8 @@ async function runLoad(base, peerUrl, users, load, tag) {
   const completions = calls.map((c) => c.finishedAt ?? Infinity).sort((a, b) => a - b);
   const userCalls = new Map();
   const overheads = [];
+  const toStart = [];
+  const toCall = [];
   sorted.forEach((call, j) => {
     const job = byPrompt.get(call.params.prompt);
     if (!job) return;
@@ -202,7 +206,14 @@ async function runLoad(base, peerUrl, users, load, tag) {
     mine.push(call);
     userCalls.set(job.user, mine);
     job.callAt = call.arrivedAt;
-    overheads.push(call.arrivedAt - Math.max(job.submitAt, slotFreed, userFreed));
+    const free = Math.max(job.submitAt, slotFreed, userFreed);
+    overheads.push(call.arrivedAt - free);
+    // Where it goes: the job marked running (claimed, handler started) → the provider called.
+    const startedAt = job.detail.started_at ? new Date(job.detail.started_at).getTime() : NaN;
+    if (Number.isFinite(startedAt)) {
+      toStart.push(startedAt - free);
+      toCall.push(call.arrivedAt - startedAt);
+    }
   });
 
   // Progress lag: each change the peer made (once drawing) against the first answer that shows it.
@@ -219,11 +230,21 @@ async function runLoad(base, peerUrl, users, load, tag) {
   const endOf = (job) => new Date(job.detail.finished_at ?? job.polls.at(-1).at).getTime();
   const holds = jobs.filter((j) => j.callAt && j.detail.finished_at).map((j) => endOf(j) - j.callAt);
   const serviceMs = holds.reduce((a, b) => a + b, 0) / Math.max(1, holds.length);
-  const fair = fairShare(load.counts, SLOTS, PER_USER_RUNNING, serviceMs);
+  const { ends: fair, starts: fairStarts } = fairShare(load.counts, SLOTS, PER_USER_RUNNING, serviceMs);
+  // The same at the pace the app kept (slot hold + mean overhead): what is left is the order alone.
+  const paceMs = serviceMs + overheads.reduce((a, b) => a + b, 0) / Math.max(1, overheads.length);
+  const { ends: paced } = fairShare(load.counts, SLOTS, PER_USER_RUNNING, paceMs);
   const ratios = active.map((_, u) => {
     const ends = jobs.filter((j) => j.user === u).map(endOf);
-    return { user: u, jobs: load.counts[u], waitMs: Math.max(...ends) - started, fairMs: fair[u], ratio: (Math.max(...ends) - started) / fair[u] };
+    const waitMs = Math.max(...ends) - started;
+    return { user: u, jobs: load.counts[u], waitMs, fairMs: fair[u], ratio: waitMs / fair[u], pacedMs: paced[u], pacedRatio: waitMs / paced[u] };
   });
+  const worstPaced = ratios.reduce((a, b) => (b.pacedRatio > a.pacedRatio ? b : a));
+  // The busiest user's calls among the first half of all calls, against the round-robin's.
+  const busiest = load.counts.indexOf(Math.max(...load.counts));
+  const half = Math.floor(sorted.length / 2);
+  const busiestFirstHalf = sorted.slice(0, half).filter((c) => byPrompt.get(c.params.prompt)?.user === busiest).length;
+  const busiestFairHalf = fairStarts.slice(0, half).filter((u) => u === busiest).length;
   const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
   const pollLatency = jobs.flatMap((j) => j.polls.map((p) => p.latency));
   return {
@@ -238,9 +259,13 @@ async function runLoad(base, peerUrl, users, load, tag) {
     makespanMs: Math.max(...jobs.map(endOf)) - started,
     serviceMs: Math.round(serviceMs),
     overhead: { p50: percentile(overheads, 50), p95: percentile(overheads, 95), max: Math.max(...overheads), samples: overheads.length },
+    breakdown: {
+      'may start → marked running (previous job ends, claim, handler starts)': [percentile(toStart, 50), percentile(toStart, 95)],
+      'marked running → provider called': [percentile(toCall, 50), percentile(toCall, 95)],
+    },
     progressLag: { p50: percentile(lags, 50), p95: percentile(lags, 95), max: Math.max(...lags), samples: lags.length },
     pollLatency: { p50: percentile(pollLatency, 50), p95: percentile(pollLatency, 95), polls: pollLatency.length },
-    fairness: { worst, ratios },
+    fairness: { worst, worstPaced, paceMs: Math.round(paceMs), ratios, busiest: { user: busiest, firstHalf: busiestFirstHalf, fairFirstHalf: busiestFairHalf, half } },
   };
 }
 
@@ -342,13 +367,17 @@ function report(label, channels, results) {
       'lag p95 / target': `${(r.progressLag.p95 / TARGETS.progressLagP95).toFixed(2)} (≤ 1 for ${TARGETS.progressLagP95} ms)`,
       'detail p50/p95 (ms)': `${ms(r.pollLatency.p50)} / ${ms(r.pollLatency.p95)}`,
       'worst wait / fair share': `${r.fairness.worst.ratio.toFixed(2)} (user ${r.fairness.worst.user}, ${r.fairness.worst.jobs} jobs; ≤ ${TARGETS.fairness})`,
+      'same at the app\'s pace': `${r.fairness.worstPaced.pacedRatio.toFixed(2)} (user ${r.fairness.worstPaced.user}; ${r.fairness.paceMs} ms a job)`,
+      'busiest user in first half of calls': `${r.fairness.busiest.firstHalf} of ${r.fairness.busiest.half} (round-robin: ${r.fairness.busiest.fairFirstHalf})`,
     })),
-    ['load', 'overhead p50', 'overhead p95', 'overhead max', 'p95 / target', 'progress lag p50', 'progress lag p95', 'lag p95 / target', 'detail p50/p95 (ms)', 'worst wait / fair share'],
+    ['load', 'overhead p50', 'overhead p95', 'overhead max', 'p95 / target', 'progress lag p50', 'progress lag p95', 'lag p95 / target', 'detail p50/p95 (ms)', 'worst wait / fair share', 'same at the app\'s pace', 'busiest user in first half of calls'],
   ));
+  console.log('  Overhead, where it goes (p50 / p95 ms; "may start" as in the overhead; marked running: the job\'s started_at; a slot is the app\'s until the job on it ends or gives it back):');
+  console.log(table(results.flatMap((r) => Object.entries(r.breakdown).map(([step, [p50, p95]]) => ({ load: r.load, step, p50: ms(p50), p95: ms(p95) }))), ['load', 'step', 'p50', 'p95']));
   for (const r of results) {
-    const rows = r.fairness.ratios.filter((x, i, all) => i === 0 || x.jobs !== all[0].jobs || i === all.length - 1 || x === r.fairness.worst);
+    const rows = r.fairness.ratios.filter((x, i, all) => i <= 1 || i === all.length - 1 || x === r.fairness.worst || x === r.fairness.worstPaced);
     console.log(`  ${r.load}: per-user wait vs fair share (first, last, worst, and any user with a different load)`);
-    console.log(table(rows.map((x) => ({ user: x.user, jobs: x.jobs, 'wait (ms)': Math.round(x.waitMs), 'fair share (ms)': Math.round(x.fairMs), ratio: x.ratio.toFixed(2) })), ['user', 'jobs', 'wait (ms)', 'fair share (ms)', 'ratio']));
+    console.log(table(rows.map((x) => ({ user: x.user, jobs: x.jobs, 'wait (ms)': Math.round(x.waitMs), 'fair share (ms)': Math.round(x.fairMs), ratio: x.ratio.toFixed(2), 'at the app\'s pace (ms)': Math.round(x.pacedMs), 'paced ratio': x.pacedRatio.toFixed(2) })), ['user', 'jobs', 'wait (ms)', 'fair share (ms)', 'ratio', 'at the app\'s pace (ms)', 'paced ratio']));
   }
 }
 

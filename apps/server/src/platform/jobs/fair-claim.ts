@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../db/transaction.js';
-import type { JobRow } from './job-runner.js';
+import type { JobRow } from './job-types.js';
 
 /**
  * The SQL of a lane's claim order (docs/decisions/0031-drawing-jobs.md).
@@ -83,7 +83,7 @@ export async function claimNext(db: Db | Tx, rules: LaneRules, workerId: string,
   const fairFilter = rules.fairRunningLimit !== undefined ? sql`AND COALESCE(key_running.n, 0) < ${rules.fairRunningLimit}` : sql``;
   const result = await sql<JobRow & { claimable: string | number }>`
     ${rankedCte(rules, now)},
-    slots AS (SELECT slot_key, count(*) AS n FROM jobs WHERE status = 'running' AND slot_key IS NOT NULL GROUP BY slot_key),
+    slots AS (SELECT slot_key, count(*) AS n FROM jobs WHERE status = 'running' AND slot_key IS NOT NULL AND NOT slot_released GROUP BY slot_key),
     key_running AS (SELECT fair_key, count(*) AS n FROM jobs WHERE status = 'running' AND kind IN (${kinds}) AND fair_key IS NOT NULL GROUP BY fair_key),
     candidates AS (
       SELECT r.id, row_number() OVER (ORDER BY r.score, r.rank, r.served, r.first_run_at, r.first_id, r.run_at, r.id) AS ord
@@ -102,7 +102,7 @@ export async function claimNext(db: Db | Tx, rules: LaneRules, workerId: string,
       FOR UPDATE OF j SKIP LOCKED
     )
     UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId},
-      locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}
+      locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}, slot_released = false
     FROM picked WHERE jobs.id = picked.id
     RETURNING jobs.*, (SELECT count(*) FROM candidates) AS claimable`.execute(db);
   const row = result.rows[0];

@@ -159,6 +159,36 @@ describe('fair job lanes', () => {
     await runner.stop();
   });
 
+  it('lets the next job of a slot start once a running job gives its slot back, while it still counts for its user', async () => {
+    const runner = lane({ pollMs: 60_000, concurrency: 4, fairRunningLimit: 2, slotLimits: () => new Map([['sd', 1]]) });
+    const started: string[] = [];
+    let finishStoring: () => void = () => undefined;
+    const storing = new Promise<void>((resolve) => (finishStoring = resolve));
+    runner.register('draw', async (payload, { releaseSlot }) => {
+      started.push(String(payload.name));
+      if (payload.name === 'a-3') return;
+      await releaseSlot();
+      await storing;
+    });
+    await submit(runner, 'a', 3, 'sd');
+    await runner.start();
+    runner.wake();
+    // a-2 runs on the slot a-1 gave back.
+    await until(() => started.length === 2);
+    expect(started).toEqual(['a-1', 'a-2']);
+    const rows = await t.owned.ctx.db.selectFrom('jobs').select(['status', 'slot_released']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { status: 'running', slot_released: true },
+      { status: 'running', slot_released: true },
+      { status: 'queued', slot_released: false },
+    ]);
+    // The slot is free, but a-1 and a-2 are both a's running jobs: a-3 waits for one to end.
+    expect(await runner.claim()).toBeNull();
+    finishStoring();
+    await until(() => started.length === 3);
+    await runner.stop();
+  });
+
   it("retries after the handler's own delay (Retry-After), and fails at once on a permanent error", async () => {
     const runner = lane();
     let calls = 0;

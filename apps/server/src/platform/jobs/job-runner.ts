@@ -1,64 +1,18 @@
 import os from 'node:os';
-import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../db/transaction.js';
 import { randomToken } from '../crypto.js';
-import type { JobsTable } from './jobs.tables.js';
+import type { JobContext, JobHandler, JobRow, JobRunnerOptions } from './job-types.js';
 import './jobs.tables.js';
-import type { Logger } from '../logger.js';
 import { staleBefore } from './stale.js';
 import { transaction } from '../db/transaction.js';
 import { PermanentJobError, RetryJobError } from './job-errors.js';
 import { claimNext, lockLaneClaims, waitingOrder, type LaneRules } from './fair-claim.js';
 import { QueuePositions } from './queue-positions.js';
-import { claimOldest, deleteWaiting, finishJob, insertJob, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
+import { claimOldest, deleteWaiting, finishJob, insertJob, releaseSlot, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
 
 export { PermanentJobError, RetryJobError } from './job-errors.js';
 
-export type JobRow = Selectable<JobsTable>;
-
-export interface JobContext {
-  job: JobRow;
-  /** true on the last allowed attempt: the handler records its final failure itself. */
-  lastAttempt: boolean;
-  /**
-   * Aborts when the runner stops (shutdown): a handler passes it to its
-   * outside calls and gives up; the job is queued again without the attempt
-   * counting, and the next start runs it.
-   */
-  signal: AbortSignal;
-}
-
-export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
-
-export interface JobRunnerOptions {
-  /** Poll interval; 0 disables background work (tests drive `runNext`/`drain`). */
-  pollMs: number;
-  /** Jobs run at once by this process. */
-  concurrency?: number;
-  /** A running job whose heartbeat is older than this belongs to a dead worker. */
-  staleMs?: number;
-  log: Logger;
-  /** First pause after the queue could not be read; doubles on each failure in a row (default 1 s). */
-  backoffMs?: number;
-  /** Longest pause between attempts to read the queue (default 60 s). */
-  backoffMaxMs?: number;
-  /**
-   * Claim in round-robin order between fair keys (users) instead of oldest
-   * first: a key's k-th waiting job goes after every other key's (k-1)-th.
-   */
-  fair?: boolean;
-  /** Most running jobs of one fair key at once, over all processes (this lane's kinds); a function is read at every claim. */
-  fairRunningLimit?: number | (() => number);
-  /**
-   * The running limit of each slot key (a provider channel), read at every
-   * claim. Running jobs of a slot are counted over all kinds and processes; a
-   * job whose slot is at its limit, or missing from the map, is not claimed.
-   * Unset: slot keys are not limited.
-   */
-  slotLimits?: () => ReadonlyMap<string, number>;
-  /** How long one read of the queue's order answers `positions` (default 250 ms). */
-  positionsCacheMs?: number;
-}
+export type { JobContext, JobHandler, JobRow, JobRunnerOptions } from './job-types.js';
 
 const HEARTBEAT_MS = 10_000;
 const RETRY_BASE_MS = 5_000;
@@ -331,7 +285,16 @@ export class JobRunner {
     heartbeat.unref();
     try {
       if (!handler) throw new PermanentJobError(`no handler for ${job.kind}`);
-      await handler(job.payload, { job, lastAttempt: job.attempts >= job.max_attempts, signal: this.abort.signal });
+      const context: JobContext = {
+        job,
+        lastAttempt: job.attempts >= job.max_attempts,
+        signal: this.abort.signal,
+        releaseSlot: async () => {
+          await releaseSlot(this.db, job.id, this.workerId);
+          this.wake();
+        },
+      };
+      await handler(job.payload, context);
       await this.finish(job, 'done', null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

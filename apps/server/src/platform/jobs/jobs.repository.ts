@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/transaction.js';
-import type { JobRow } from './job-runner.js';
+import type { JobRow } from './job-types.js';
 import './jobs.tables.js';
 
 /** The job runner's SQL outside the lanes' claim order (that is in fair-claim.ts). */
@@ -57,7 +57,7 @@ export async function requeueStale(db: Db, kinds: string[], staleCutoff: Date, n
 export async function claimOldest(db: Db, kinds: string[], workerId: string, now: Date): Promise<JobRow | null> {
   const result = await sql<JobRow>`
     UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId},
-      locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}
+      locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}, slot_released = false
     WHERE id = (
       SELECT id FROM jobs
       WHERE status = 'queued' AND run_at <= ${now} AND kind IN (${sql.join(kinds)})
@@ -67,6 +67,11 @@ export async function claimOldest(db: Db, kinds: string[], workerId: string, now
     )
     RETURNING *`.execute(db);
   return result.rows[0] ?? null;
+}
+
+/** The running job no longer counts against its slot (it still counts for its fair key). */
+export async function releaseSlot(db: Db, id: string, workerId: string): Promise<void> {
+  await db.updateTable('jobs').set({ slot_released: true }).where('id', '=', id).where('locked_by', '=', workerId).where('status', '=', 'running').execute();
 }
 
 export async function touchHeartbeat(db: Db, id: string, workerId: string, now: Date): Promise<void> {

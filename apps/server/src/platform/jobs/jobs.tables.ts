@@ -24,6 +24,8 @@ export interface JobsTable {
   fair_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** The slot (a provider channel) whose concurrency limit the job counts against; null: none. */
   slot_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A running job that gave its slot back before ending (JobContext.releaseSlot); reset by each claim. */
+  slot_released: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

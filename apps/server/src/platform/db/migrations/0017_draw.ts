@@ -14,7 +14,8 @@ import { sql, type Kysely } from 'kysely';
  * - `square_items`, `square_reports`: published pictures and reports.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE jobs ADD COLUMN fair_key text, ADD COLUMN slot_key text`.execute(db);
+  // slot_released: a running job that no longer needs its slot (the provider answered; it is storing the result).
+  await sql`ALTER TABLE jobs ADD COLUMN fair_key text, ADD COLUMN slot_key text, ADD COLUMN slot_released boolean NOT NULL DEFAULT false`.execute(db);
   await sql`CREATE INDEX jobs_slot_running ON jobs (slot_key) WHERE status = 'running'`.execute(db);
   // A fair lane counts each waiting key's jobs claimed since its oldest waiting job (decision 0031).
   await sql`CREATE INDEX jobs_fair_claimed ON jobs (fair_key, locked_at) WHERE fair_key IS NOT NULL`.execute(db);
@@ -118,5 +119,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE draw_jobs`.execute(db);
   await sql`DROP TABLE draw_channels`.execute(db);
   await sql`DROP INDEX jobs_slot_running`.execute(db);
-  await sql`ALTER TABLE jobs DROP COLUMN fair_key, DROP COLUMN slot_key`.execute(db);
+  await sql`ALTER TABLE jobs DROP COLUMN fair_key, DROP COLUMN slot_key, DROP COLUMN slot_released`.execute(db);
 }
