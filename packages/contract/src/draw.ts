@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, okSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
+import { DRAW_FAMILIES } from './draw-constants.js';
 
 /**
  * AI drawing (spec §1–§4: drawing, drawing records). Three model families sit
@@ -22,7 +23,6 @@ import { idSchema, okSchema, pageQuerySchema, pageSchema, safeString } from './c
  * an administrator turns it on.
  */
 
-export const DRAW_FAMILIES = ['openai', 'sd', 'yj'] as const;
 export const drawFamilySchema = z.enum(DRAW_FAMILIES);
 export type DrawFamily = z.infer<typeof drawFamilySchema>;
 

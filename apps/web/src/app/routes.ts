@@ -54,5 +54,6 @@ export const ROUTES: RouteDef[] = [
   { path: '/components/doc-detail', layout: 'blank', auth: 'user', antd: true, title: 'doc.titles.reader', load: () => import('@/features/doc/pages/component-doc-detail-page') },
   { path: '/components/doc-manage', layout: 'blank', auth: 'user', antd: true, title: 'doc.titles.manage', load: () => import('@/features/doc/pages/component-doc-manage-page') },
   { path: '/components/open-doc-vip', layout: 'blank', title: 'doc.titles.vip', load: () => import('@/features/doc/pages/doc-openvip-page') },
+  { path: '/app/square', layout: 'app', title: 'square.title', load: () => import('@/features/square/pages/square-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

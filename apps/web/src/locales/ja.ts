@@ -5,6 +5,8 @@ import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_SMS } from './admin-sms';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
+import { ADMIN_DRAW } from './admin-draw';
+import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
@@ -424,6 +426,8 @@ export const ja: LocaleMessages = {
   smsadmin: ADMIN_SMS.ja,
   paperadmin: ADMIN_PAPER.ja,
   adminnav: ADMIN_NAV.ja,
+  drawadmin: ADMIN_DRAW.ja,
+  square: SQUARE.ja,
   doc: DOC.ja,
   commerce: COMMERCE.ja,
   commerceadmin: COMMERCE_ADMIN.ja,
