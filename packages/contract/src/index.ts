@@ -21,6 +21,7 @@ export * from './commerce.js';
 export * from './doc.js';
 export * from './tasks.js';
 export * from './promotion.js';
+export * from './draw-constants.js';
 export * from './draw.js';
 export * from './draw-square.js';
 export * from './admin-draw.js';

@@ -6,6 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
+import { drawEn } from './draw/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -419,6 +420,7 @@ export const en: LocaleMessages = {
     interpret_bad_event: 'The interpretation arrived garbled and was stopped, please try again',
   },
   ...aiEn,
+  ...drawEn,
   oauthadmin: ADMIN_OAUTH.en,
   paperadmin: ADMIN_PAPER.en,
   adminnav: ADMIN_NAV.en,

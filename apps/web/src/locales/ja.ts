@@ -6,6 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
+import { drawJa } from './draw/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -419,6 +420,7 @@ export const ja: LocaleMessages = {
     interpret_bad_event: '解説データが壊れていたため表示を停止しました。もう一度お試しください',
   },
   ...aiJa,
+  ...drawJa,
   oauthadmin: ADMIN_OAUTH.ja,
   paperadmin: ADMIN_PAPER.ja,
   adminnav: ADMIN_NAV.ja,

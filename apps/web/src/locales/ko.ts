@@ -6,6 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
+import { drawKo } from './draw/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -419,6 +420,7 @@ export const ko: LocaleMessages = {
     interpret_bad_event: '해설 데이터가 손상되어 표시를 중단했습니다. 다시 시도하세요',
   },
   ...aiKo,
+  ...drawKo,
   oauthadmin: ADMIN_OAUTH.ko,
   paperadmin: ADMIN_PAPER.ko,
   adminnav: ADMIN_NAV.ko,

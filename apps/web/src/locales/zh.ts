@@ -6,6 +6,7 @@ import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
+import { drawZh } from './draw/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -419,6 +420,7 @@ export const zh = {
     interpret_bad_event: '解读数据异常，已停止显示，请重试',
   },
   ...aiZh,
+  ...drawZh,
   oauthadmin: ADMIN_OAUTH.zh,
   paperadmin: ADMIN_PAPER.zh,
   adminnav: ADMIN_NAV.zh,
