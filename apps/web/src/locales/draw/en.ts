@@ -121,6 +121,7 @@ export const drawEn: Widen<typeof drawZh> = {
     disabled_user: 'The site\'s administrator has not connected a drawing service yet.',
   },
   apphome: {
+    nav: 'Apps',
     title: 'Apps',
     intro: 'Xueba\'s tools for creating and research, and what each costs.',
     section_create: 'Pictures',

@@ -121,6 +121,7 @@ export const drawJa: Widen<typeof drawZh> = {
     disabled_user: 'サイトの管理者がまだ描画サービスを接続していません。',
   },
   apphome: {
+    nav: 'アプリ',
     title: 'アプリ',
     intro: '学霸の創作・研究ツールと、それぞれの消費。',
     section_create: '画像',

@@ -121,6 +121,7 @@ export const drawKo: Widen<typeof drawZh> = {
     disabled_user: '사이트 관리자가 아직 그리기 서비스를 연결하지 않았습니다.',
   },
   apphome: {
+    nav: '앱',
     title: '앱',
     intro: 'Xueba의 창작·연구 도구와 각각의 비용입니다.',
     section_create: '이미지',

@@ -119,6 +119,7 @@ export const drawZh = {
     disabled_user: '本站管理员尚未接入绘画服务，暂时无法绘画。',
   },
   apphome: {
+    nav: '应用中心',
     title: '应用中心',
     intro: '学霸的创作与研究工具，以及每项的消耗。',
     section_create: '图像创作',
