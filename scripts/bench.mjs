@@ -23,7 +23,7 @@ const results = { date: new Date().toISOString(), node: process.version };
 const postgresUrl = process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL;
 if (run('api')) results.api = await benchApi(root, { postgresUrl });
 if (run('chat')) results.chat = await benchChat(root, { postgresUrl });
-if (run('web')) results.web = await benchWeb(root, ['/', '/chat', '/academic_search', '/openvip']);
+if (run('web')) results.web = await benchWeb(root, ['/', '/chat', '/academic_search', '/openvip', '/app', '/app/drawing']);
 if (run('papers')) results.papers = await benchPapers(root);
 if (run('docs')) results.docs = await benchDocs(root);
 

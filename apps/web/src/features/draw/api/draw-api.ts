@@ -17,7 +17,7 @@ export const drawKeys = {
 /** What is on offer and the user's drawing count; read again after each submit and finish. */
 export const drawOptionsQuery = queryOptions({
   queryKey: drawKeys.options,
-  queryFn: ({ signal }) => request(api.drawOptions, undefined, { signal, background: true }),
+  queryFn: ({ signal }) => request(api.drawOptions, undefined, { signal, background: true, silent: true }),
   staleTime: 30_000,
 });
 

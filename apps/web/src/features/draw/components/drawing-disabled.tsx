@@ -16,12 +16,12 @@ export function DrawingDisabled() {
       <StopOutlined className="draw-disabled__icon" aria-hidden="true" />
       <h2>{t('msg.drawing_disabled')}</h2>
       {user?.role === 'admin' ? (
-        <p>
-          {t('draw.disabled_admin')}{' '}
-          <LocaleLink to="/admin/draw" className="btn btn--primary btn--sm" data-testid="drawing-disabled-admin-link">
+        <>
+          <p>{t('draw.disabled_admin')}</p>
+          <LocaleLink to="/admin/draw" className="btn btn--primary" data-testid="drawing-disabled-admin-link">
             {t('draw.disabled_admin_link')}
           </LocaleLink>
-        </p>
+        </>
       ) : (
         <p className="muted">{t('draw.disabled_user')}</p>
       )}

@@ -1,17 +1,19 @@
 import '../draw.css';
 import { PictureOutlined } from '@ant-design/icons';
 import type { DrawOptions } from '@xueba/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceDialog } from '@/components/balance-dialog';
+import { PageSpinner } from '@/components/page-spinner';
 import { useDrawOptions } from '../api/draw-api';
 import { DrawingControl } from '../components/control/drawing-control';
 import { DrawingDisabled } from '../components/drawing-disabled';
 import { DrawingTabs } from '../components/drawing-tabs';
-import { LocalityDraw } from '../components/locality-draw';
 import { OptionsState } from '../components/page-state';
-import { ResultView } from '../components/result/result-view';
 import { useDrawBase } from '../hooks/use-draw-base';
 import { useDrawWorkspace } from '../hooks/use-draw-workspace';
+
+const JobPanel = lazy(() => import('../components/job-panel'));
 
 function Workspace({ options }: { options: DrawOptions }) {
   const { t } = useTranslation();
@@ -20,18 +22,11 @@ function Workspace({ options }: { options: DrawOptions }) {
   return (
     <div className="draw-layout">
       <DrawingControl options={options} form={w.form} set={w.set} errors={w.errors} signedIn={w.signedIn} requireSignIn={w.requireSignIn} submitting={w.submitting} onSubmit={w.submit} />
-      <section className="draw-result card" aria-label={t('draw.result')} data-testid="draw-result">
+      <section className={`draw-result card${w.jobId !== null ? ' draw-result--job' : ''}`} aria-label={t('draw.result')} data-testid="draw-result">
         {record ? (
-          <>
-            <ResultView record={record} />
-            <div className="draw-result__foot">
-              <p className="draw-result__prompt small" title={record.prompt}>
-                <span className="tag">{t(`draw.family.${record.family}`)}</span> {record.model} · {record.size}
-                <span className="muted"> · {record.prompt}</span>
-              </p>
-              {(record.status === 'success' || record.status === 'failed' || record.status === 'cancelled') && <LocalityDraw onDraw={() => w.drawAgain(record)} disabled={w.submitting} />}
-            </div>
-          </>
+          <Suspense fallback={<PageSpinner />}>
+            <JobPanel record={record} onAgain={() => w.drawAgain(record)} busy={w.submitting} />
+          </Suspense>
         ) : w.jobId !== null && w.job.isError ? (
           <p className="muted" role="alert">
             {w.job.error.message || t('msg.draw_not_found')}
