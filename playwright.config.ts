@@ -10,6 +10,14 @@ export const E2E_PORT = Number(process.env.E2E_PORT);
  */
 process.env.E2E_PUBLISHER_PORT ??= String(E2E_PORT + 1000);
 export const E2E_PUBLISHER_PORT = Number(process.env.E2E_PUBLISHER_PORT);
+/** The three drawing peers (OpenAI Images, A1111, 意间AI) on this port and the next two (scripts/e2e-server.mjs); specs script them at `/_peer/script`. */
+process.env.E2E_DRAW_PEERS_PORT ??= String(E2E_PORT + 2000);
+export const E2E_DRAW_PEERS_PORT = Number(process.env.E2E_DRAW_PEERS_PORT);
+export const E2E_DRAW_PEERS = {
+  openai: `http://127.0.0.1:${E2E_DRAW_PEERS_PORT}`,
+  sd: `http://127.0.0.1:${E2E_DRAW_PEERS_PORT + 1}`,
+  yj: `http://127.0.0.1:${E2E_DRAW_PEERS_PORT + 2}`,
+};
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin123' };
 /** What the fake model upstream streams for every question (scripts/e2e-server.mjs): a formula, a table, then slow filler so "stop" lands mid-answer. */
 export const E2E_AI_CHUNKS = [
@@ -56,6 +64,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       E2E_PUBLISHER_PORT: String(E2E_PUBLISHER_PORT),
+      E2E_DRAW_PEERS_PORT: String(E2E_DRAW_PEERS_PORT),
       E2E_AI_SCRIPT: JSON.stringify({ chunks: E2E_AI_CHUNKS, delayMs: 120 }),
     },
   },

@@ -34,6 +34,23 @@ const fakeUrl = await new Promise((resolve, reject) => {
 fake.stdin.write(`script ${process.env.E2E_AI_SCRIPT ?? '{"chunks":["ok"]}'}\n`);
 Object.assign(env, { AI_BASE_URL: fakeUrl, AI_API_KEY: 'e2e-key', AI_MODELS: 'fake-model' });
 
+// The drawing tests need the three drawing providers: the local peers (scripts/draw-peers.mjs) on three
+// consecutive ports from E2E_DRAW_PEERS_PORT (playwright.config.ts), so a spec can script failures through
+// `<peer>/_peer/script`. Fast pictures: 1.5 s each in four progress steps.
+const drawPeers = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/draw-peers.mjs')], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, DRAW_PEERS_PORT: process.env.E2E_DRAW_PEERS_PORT ?? '', DRAW_PEERS_MS_PER_PICTURE: '1500', DRAW_PEERS_PROGRESS_STEPS: '4' },
+});
+const drawReady = await new Promise((resolve, reject) => {
+  drawPeers.stdout.on('data', (data) => {
+    const ready = /ready (\{.*\})/.exec(String(data));
+    if (ready) resolve(JSON.parse(ready[1]));
+  });
+  drawPeers.on('exit', () => reject(new Error('draw peers exited')));
+});
+Object.assign(env, drawReady.env);
+
 // The paper-read test serves an open PDF from 127.0.0.1 (playwright.config.ts); the remote fetch guard
 // refuses local addresses, so only that publisher's host:port is let through.
 if (process.env.E2E_PUBLISHER_PORT) env.REMOTE_FETCH_ALLOW_HOSTS = `127.0.0.1:${process.env.E2E_PUBLISHER_PORT}`;
@@ -51,6 +68,7 @@ child.stdout.on('data', (data) => {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
   fake.kill();
+  drawPeers.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(clockFile, { force: true });
   serverLog.end(() => {

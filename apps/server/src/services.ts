@@ -39,6 +39,14 @@ import { DocChat } from './modules/doc/doc-chat.js';
 import { DocInterpreter } from './modules/doc/doc-interpret.js';
 import { PaperAiService } from './modules/paper/paper-ai.service.js';
 import { resolvePaperModel } from './modules/paper/paper.ai.js';
+import { DrawChannels } from './modules/draw/draw-channels.js';
+import { DrawSettingsStore, DEFAULT_DRAW_SETTINGS } from './modules/draw/draw-settings.js';
+import { DrawOutcome } from './modules/draw/draw-outcome.js';
+import { DrawService } from './modules/draw/draw.service.js';
+import { DrawAdminService } from './modules/draw/draw-admin.service.js';
+import { DrawSuggest } from './modules/draw/draw-suggest.js';
+import { DrawJobRunner } from './modules/draw/draw-run.js';
+import { createDrawProvider } from './providers/draw/select.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -120,6 +128,14 @@ export interface Features {
   docChat: DocChat;
   docInterpreter: DocInterpreter;
   paperAi: PaperAiService;
+  /** Drawing: channels, the user's jobs, admin, suggestions, and the queue lane its jobs run on. */
+  drawChannels: DrawChannels;
+  draw: DrawService;
+  drawAdmin: DrawAdminService;
+  drawSuggest: DrawSuggest;
+  drawLane: JobRunner;
+  drawRunner: DrawJobRunner;
+  drawOutcome: DrawOutcome;
 }
 
 /**
@@ -136,6 +152,11 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const runner = new AnswerRunner(ctx, s.ledger, log, s.tasks);
   const gate = new AnswerGate(ctx, s.settings, s.userInfo, s.retrieval);
   const docs = new DocService(ctx, { papers, userInfo, jobs, models });
+  const drawChannels = new DrawChannels(ctx, settings, createDrawProvider);
+  const drawSettings = new DrawSettingsStore(settings);
+  // Drawing waits on the network, not the CPU: its own lane, fair between users, each channel held to its slots.
+  const drawLane = jobs.lane({ concurrency: 32, fair: true, fairRunningLimit: DEFAULT_DRAW_SETTINGS.per_user_running, slotLimits: () => drawChannels.slotLimits() });
+  const drawOutcome = new DrawOutcome(ctx, ledger, drawLane);
   return {
     site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }),
     verification,
@@ -158,5 +179,12 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     docChat: new DocChat(ctx, docs, s.models, log),
     docInterpreter: new DocInterpreter(ctx, docs, s.models, log),
     paperAi: new PaperAiService(papers),
+    drawChannels,
+    draw: new DrawService(ctx, { settings, ledger, models }, drawChannels, drawSettings, drawLane, drawOutcome),
+    drawAdmin: new DrawAdminService(ctx, drawChannels, drawSettings, drawOutcome),
+    drawSuggest: new DrawSuggest({ models }, drawSettings, ctx.log),
+    drawLane,
+    drawRunner: new DrawJobRunner(ctx, drawChannels, drawOutcome),
+    drawOutcome,
   };
 }

@@ -175,6 +175,21 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: boolish,
   /** Public base URL of the bucket's `public/` keys (a CDN or public-read bucket); unset: served through /files/. */
   S3_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Drawing channels from the environment (read-only in admin; each can be switched off there).
+   * A family with its URL set is on with the defaults: price 1 drawing count a picture.
+   * OpenAI Images API on any compatible base URL, with a comma-separated model list.
+   */
+  DRAW_OPENAI_BASE_URL: z.string().url().optional(),
+  DRAW_OPENAI_API_KEY: z.string().optional(),
+  DRAW_OPENAI_MODELS: z.string().default('dall-e-3'),
+  /** An AUTOMATIC1111 / Forge WebUI base URL, and `user:password` when it runs with --api-auth. */
+  DRAW_SD_URL: z.string().url().optional(),
+  DRAW_SD_AUTH: z.string().optional(),
+  /** The 意间AI open API: base URL, apikey and the secret its md5 signature uses. */
+  DRAW_YJ_URL: z.string().url().optional(),
+  DRAW_YJ_KEY: z.string().optional(),
+  DRAW_YJ_SECRET: z.string().optional(),
   /** Background job poll interval (documents processing); 0 runs jobs only when driven (tests). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });

@@ -22,6 +22,8 @@ import { docRoutes } from './doc/doc.routes.js';
 import { documentsLifecycle } from './doc/doc.lifecycle.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
 import { promotionRoutes } from './promotion/promotion.routes.js';
+import { drawRoutes } from './draw/draw.routes.js';
+import { drawingLifecycle } from './draw/draw.lifecycle.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -37,6 +39,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
+  await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawOutcome);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
@@ -59,4 +62,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await docRoutes(api, { docs: f.docs, chat: f.docChat, interpreter: f.docInterpreter });
   await tasksRoutes(api, s.tasks);
   await promotionRoutes(api, ctx, s.promotion, s.settings);
+  await drawRoutes(api, { draw: f.draw, admin: f.drawAdmin, suggest: f.drawSuggest });
 }

@@ -95,5 +95,6 @@ export class LedgerService {
 function insufficientKey(asset: string) {
   if (asset === 'conversation_count') return 'insufficient_conversation_balance' as const;
   if (asset === 'word_count') return 'insufficient_word_balance' as const;
+  if (asset === 'drawing_count') return 'draw_insufficient' as const;
   return 'insufficient_balance' as const;
 }

@@ -1,26 +1,30 @@
 import os from 'node:os';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../db/transaction.js';
 import { randomToken } from '../crypto.js';
 import type { JobsTable } from './jobs.tables.js';
 import './jobs.tables.js';
 import type { Logger } from '../logger.js';
 import { staleBefore } from './stale.js';
+import { transaction } from '../db/transaction.js';
+import { PermanentJobError, RetryJobError } from './job-errors.js';
+import { claimCandidates, claimJob, lockLaneClaims, queuePositions, type LaneRules } from './fair-claim.js';
+import { claimOldest, deleteWaiting, finishJob, insertJob, requeueJob, requeueStale, touchHeartbeat } from './jobs.repository.js';
+
+export { PermanentJobError, RetryJobError } from './job-errors.js';
 
 export type JobRow = Selectable<JobsTable>;
-
-/** Thrown by a handler for a failure that retrying cannot fix: the job fails at once. */
-export class PermanentJobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PermanentJobError';
-  }
-}
 
 export interface JobContext {
   job: JobRow;
   /** true on the last allowed attempt: the handler records its final failure itself. */
   lastAttempt: boolean;
+  /**
+   * Aborts when the runner stops (shutdown): a handler passes it to its
+   * outside calls and gives up; the job is queued again without the attempt
+   * counting, and the next start runs it.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
@@ -37,6 +41,20 @@ export interface JobRunnerOptions {
   backoffMs?: number;
   /** Longest pause between attempts to read the queue (default 60 s). */
   backoffMaxMs?: number;
+  /**
+   * Claim in round-robin order between fair keys (users) instead of oldest
+   * first: a key's k-th waiting job goes after every other key's (k-1)-th.
+   */
+  fair?: boolean;
+  /** Most running jobs of one fair key at once, over all processes (this lane's kinds); a function is read at every claim. */
+  fairRunningLimit?: number | (() => number);
+  /**
+   * The running limit of each slot key (a provider channel), read at every
+   * claim. Running jobs of a slot are counted over all kinds and processes; a
+   * job whose slot is at its limit, or missing from the map, is not claimed.
+   * Unset: slot keys are not limited.
+   */
+  slotLimits?: () => ReadonlyMap<string, number>;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -45,11 +63,17 @@ const RETRY_BASE_MS = 5_000;
 /**
  * Background jobs in the database: enqueue in the caller's transaction (the
  * job exists exactly when its subject does), claim with FOR UPDATE SKIP LOCKED
- * so any number of processes share the queue, retry with backoff, and fail
- * with the last error after `max_attempts`. On start, jobs left running by a
- * dead worker are queued again: on PGlite (one process) every running job, on
- * PostgreSQL those whose heartbeat went stale. Generic: documents use it, and
- * later drawing and mind-map work can register their own kinds.
+ * so any number of processes share the queue, retry with backoff (or after
+ * the handler's own delay), and fail with the last error after
+ * `max_attempts`. On start, jobs of this runner's kinds left running by a
+ * dead worker are queued again: on PGlite (one process) every such running
+ * job, on PostgreSQL those whose heartbeat went stale.
+ *
+ * A runner serves the kinds registered on it with its own concurrency, so a
+ * feature whose jobs wait on the network (drawing) runs a lane of its own
+ * (`lane()`) beside the documents' one. A lane may be fair between fair keys
+ * and hold slot keys to their limits; such claims are serialized over all
+ * processes by a transaction-scoped advisory lock (decision 0031).
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
@@ -63,6 +87,11 @@ export class JobRunner {
   private failures = 0;
   private pausedUntil = 0;
   private retryTimer: NodeJS.Timeout | undefined;
+  private readonly abort = new AbortController();
+  /** A fill is under way in this process; `refill` asks it to look once more when it ends. */
+  private filling: Promise<void> | undefined;
+  private refill = false;
+  private lastClaimMs = 0;
 
   constructor(
     private readonly db: Db,
@@ -76,6 +105,29 @@ export class JobRunner {
   }
 
   /**
+   * A runner on the same database for other kinds, with its own concurrency
+   * and claim rules. Each kind must be registered on one runner only.
+   */
+  lane(options: Partial<JobRunnerOptions>): JobRunner {
+    const { log, pollMs, staleMs, backoffMs, backoffMaxMs } = this.options;
+    return new JobRunner(this.db, this.dbKind, this.now, { log, pollMs, staleMs, backoffMs, backoffMaxMs, ...options });
+  }
+
+  /** Whether claims go through the lane lock (fairness or limits to hold). */
+  private get limited(): boolean {
+    return Boolean(this.options.fair || this.options.slotLimits || this.options.fairRunningLimit !== undefined);
+  }
+
+  private rules(): LaneRules {
+    return {
+      kinds: [...this.handlers.keys()],
+      fair: Boolean(this.options.fair),
+      fairRunningLimit: typeof this.options.fairRunningLimit === 'function' ? this.options.fairRunningLimit() : this.options.fairRunningLimit,
+      slotLimits: this.options.slotLimits?.(),
+    };
+  }
+
+  /**
    * `fairKey` (a user) and `slotKey` (a provider channel) are recorded for
    * queues that share work fairly and hold channels to their concurrency.
    */
@@ -85,23 +137,38 @@ export class JobRunner {
     payload: Record<string, unknown>,
     options: { ref?: string; maxAttempts?: number; runAt?: Date; fairKey?: string; slotKey?: string } = {},
   ): Promise<string> {
-    const now = this.now();
-    const row = await db
-      .insertInto('jobs')
-      .values({
-        kind,
-        ref: options.ref ?? null,
-        payload: JSON.stringify(payload),
-        max_attempts: options.maxAttempts ?? 3,
-        run_at: options.runAt ?? now,
-        fair_key: options.fairKey ?? null,
-        slot_key: options.slotKey ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertJob(db, { kind, payload, ...options }, this.now());
+  }
+
+  /**
+   * Removes a job that is still waiting, in the owner's transaction (a
+   * cancel): true when it was removed, false when it is running or gone. A
+   * claim in progress holds the row, so this waits for it and then sees it
+   * running; a claim never takes a row a cancel holds (SKIP LOCKED).
+   */
+  async dequeue(db: Db | Tx, jobId: string): Promise<boolean> {
+    return (await deleteWaiting(db, { id: jobId })) > 0;
+  }
+
+  /** `dequeue` by the owner's ref: the number of waiting jobs removed. */
+  async dequeueByRef(db: Db | Tx, ref: string): Promise<number> {
+    return deleteWaiting(db, { ref });
+  }
+
+  /** How many waiting jobs this runner would claim before `jobId` (0 when it is not waiting). */
+  async position(jobId: string): Promise<number> {
+    return (await this.positions([jobId])).get(jobId) ?? 0;
+  }
+
+  /**
+   * `position` of several jobs in one query (a page polling its list). In a
+   * lane with slot limits a job waits only behind jobs of its own slot;
+   * running limits are not counted (a key at its limit keeps its place).
+   */
+  async positions(jobIds: readonly string[]): Promise<Map<string, number>> {
+    const ids = [...new Set(jobIds.filter((id) => /^\d{1,18}$/.test(id)))];
+    const positions = await queuePositions(this.db, this.rules(), this.now(), ids);
+    return new Map(jobIds.map((id) => [id, positions.get(id) ?? 0]));
   }
 
   /** Starts working soon (after the enqueuing transaction committed), without waiting for the next poll. */
@@ -151,25 +218,50 @@ export class JobRunner {
     }
   }
 
-  /** Jobs whose worker died: queued again (their attempt is counted already). */
+  /**
+   * Jobs of this runner's kinds whose worker died: queued again (their
+   * attempt is counted already). Only its own kinds: on PGlite every running
+   * job counts as dead at start, and another lane of this process may be
+   * running its jobs already.
+   */
   async requeueDead(): Promise<number> {
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return 0;
     const now = this.now();
-    const staleCutoff = staleBefore(this.dbKind, now, this.options.staleMs ?? 60_000);
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ status: 'queued', locked_by: null, locked_at: null, updated_at: now, run_at: now })
-      .where('status', '=', 'running')
-      .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleCutoff)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return requeueStale(this.db, kinds, staleBefore(this.dbKind, now, this.options.staleMs ?? 60_000), now);
   }
 
-  private async fill(): Promise<void> {
+  /** One fill at a time per process: a wake during a fill makes it look once more instead of racing it. */
+  private fill(): Promise<void> {
+    if (this.filling) {
+      this.refill = true;
+      return Promise.resolve();
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.refill = false;
+          await this.fillOnce();
+        } while (this.refill && !this.stopped);
+      } finally {
+        this.filling = undefined;
+      }
+    })();
+    this.filling = run;
+    return run;
+  }
+
+  private async fillOnce(): Promise<void> {
     const limit = this.options.concurrency ?? 1;
     while (!this.stopped && this.running < limit) {
       const job = await this.claim();
       this.failures = 0;
       if (!job) return;
+      if (this.stopped) {
+        // Stopped during the claim: the job goes back at once for the next start or another process.
+        await this.requeue(job, 'job runner stopped', 0, -1);
+        return;
+      }
       this.running += 1;
       const work = this.execute(job).finally(() => {
         this.running -= 1;
@@ -180,61 +272,72 @@ export class JobRunner {
     }
   }
 
-  /** Claims the oldest due job of a registered kind, or null. */
+  /** Claims the next due job of a registered kind (the oldest, or in a lane's fair order within its limits), or null. */
   async claim(): Promise<JobRow | null> {
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return null;
-    const now = this.now();
-    const result = await sql<JobRow>`
-      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
-        locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE status = 'queued' AND run_at <= ${now} AND kind IN (${sql.join(kinds)})
-        ORDER BY run_at, id
-        FOR UPDATE SKIP LOCKED
-        LIMIT 1
-      )
-      RETURNING *`.execute(this.db);
-    return result.rows[0] ?? null;
+    if (this.limited) return this.claimInLane();
+    return claimOldest(this.db, kinds, this.workerId, this.now());
+  }
+
+  /**
+   * Under the lane lock, so limits hold over processes: the first candidate
+   * in claim order that no other transaction holds. A few candidates are
+   * read because a cancel in progress may hold the first.
+   */
+  private async claimInLane(): Promise<JobRow | null> {
+    const rules = this.rules();
+    return transaction(this.db, async (tx) => {
+      await lockLaneClaims(tx);
+      // Claim times order the keys' turns: two claims in one millisecond must still tell which came first.
+      const now = new Date(Math.max(this.now().getTime(), this.lastClaimMs + 1));
+      this.lastClaimMs = now.getTime();
+      for (const id of await claimCandidates(tx, rules, now, 4)) {
+        const job = await claimJob(tx, id, this.workerId, now);
+        if (job) return job;
+      }
+      return null;
+    });
   }
 
   private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind);
     const heartbeat = setInterval(() => {
-      void this.db.updateTable('jobs').set({ heartbeat_at: this.now() }).where('id', '=', job.id).where('locked_by', '=', this.workerId).execute().catch(() => undefined);
+      void touchHeartbeat(this.db, job.id, this.workerId, this.now()).catch(() => undefined);
     }, HEARTBEAT_MS);
     heartbeat.unref();
     try {
       if (!handler) throw new PermanentJobError(`no handler for ${job.kind}`);
-      await handler(job.payload, { job, lastAttempt: job.attempts >= job.max_attempts });
+      await handler(job.payload, { job, lastAttempt: job.attempts >= job.max_attempts, signal: this.abort.signal });
       await this.finish(job, 'done', null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (this.abort.signal.aborted && !(error instanceof PermanentJobError)) {
+        // Stopped under it: not the job's fault, so the attempt is given back and the next start runs it.
+        await this.requeue(job, message, 0, -1);
+        return;
+      }
       const permanent = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
       if (permanent) {
         this.options.log.warn({ job: job.id, kind: job.kind, err: message }, 'job failed');
         await this.finish(job, 'failed', message);
       } else {
-        const delay = RETRY_BASE_MS * 2 ** (job.attempts - 1);
-        await this.db
-          .updateTable('jobs')
-          .set({ status: 'queued', locked_by: null, locked_at: null, last_error: message.slice(0, 2000), run_at: new Date(this.now().getTime() + delay), updated_at: this.now() })
-          .where('id', '=', job.id)
-          .execute()
-          .catch((e: unknown) => this.options.log.error({ err: e }, 'job retry not recorded'));
+        await this.requeue(job, message, error instanceof RetryJobError ? error.delayMs : RETRY_BASE_MS * 2 ** (job.attempts - 1), 0);
       }
     } finally {
       clearInterval(heartbeat);
     }
   }
 
+  private async requeue(job: JobRow, message: string, delayMs: number, attemptsChange: number): Promise<void> {
+    const now = this.now();
+    await requeueJob(this.db, job.id, this.workerId, { message, runAt: new Date(now.getTime() + delayMs), attemptsChange, now }).catch((e: unknown) =>
+      this.options.log.error({ err: e }, 'job retry not recorded'),
+    );
+  }
+
   private async finish(job: JobRow, status: 'done' | 'failed', error: string | null): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set({ status, locked_by: null, last_error: error?.slice(0, 2000) ?? null, updated_at: this.now() })
-      .where('id', '=', job.id)
-      .execute()
+    await finishJob(this.db, job.id, status, error, this.now())
       // The subject may have been deleted with its jobs meanwhile: nothing left to record.
       .catch((e: unknown) => this.options.log.error({ err: e }, 'job result not recorded'));
   }
@@ -255,17 +358,25 @@ export class JobRunner {
   }
 
   /**
-   * Stops polling and waits a little for the jobs this process is running. A
+   * Stops polling, aborts the handlers' signal (a handler that gives up has
+   * its job queued again at once) and waits a little for the jobs this
+   * process is running. A
    * job still running after `waitMs` stays 'running' in the table and is queued
    * again by the next start (or, on PostgreSQL, by another process once its
    * heartbeat is stale): a restart never loses it.
    */
   async stop(waitMs = 5000): Promise<void> {
     this.stopped = true;
+    this.abort.abort(new Error('job runner stopped'));
     if (this.timer) clearInterval(this.timer);
     clearTimeout(this.retryTimer);
     let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
+    // A claim under way finishes first (and hands its job back), so nothing is claimed after stop returns.
+    const settled = (async () => {
+      await this.filling?.catch(() => undefined);
+      await Promise.allSettled([...this.inFlight]);
+    })();
+    await Promise.race([settled, new Promise((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
     clearTimeout(timeout);
   }
 }

@@ -22,6 +22,11 @@ export interface DrawChannelConfig {
   secret: string | null;
   /** Per request to the provider; a whole job has its own deadline (the signal). */
   requestTimeoutMs: number;
+  /**
+   * The models the channel offers (openai: model names; yj: engines), which
+   * `catalogue` answers for families whose API has no list of its own.
+   */
+  models?: readonly string[];
 }
 
 export interface DrawRequest {

@@ -16,6 +16,8 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE jobs ADD COLUMN fair_key text, ADD COLUMN slot_key text`.execute(db);
   await sql`CREATE INDEX jobs_slot_running ON jobs (slot_key) WHERE status = 'running'`.execute(db);
+  // A fair lane counts each waiting key's jobs claimed since its oldest waiting job (decision 0031).
+  await sql`CREATE INDEX jobs_fair_claimed ON jobs (fair_key, locked_at) WHERE fair_key IS NOT NULL`.execute(db);
   await sql`
     CREATE TABLE draw_channels (
       id serial PRIMARY KEY,

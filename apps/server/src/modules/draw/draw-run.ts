@@ -1,0 +1,245 @@
+import type { MessageKey } from '@xueba/contract';
+import type { AppContext } from '../../platform/context.js';
+import { RetryJobError, type JobContext } from '../../platform/jobs/job-runner.js';
+import { DrawProviderError, type DrawnPicture, type DrawProgress, type DrawRequest, type DrawResult } from '../../providers/draw/draw-provider.js';
+import { newFileKey } from '../../providers/storage/file-keys.js';
+import { sniffImage } from '../upload/image-type.js';
+import type { DrawChannels } from './draw-channels.js';
+import { DrawOutcome, PictureUnreadableError } from './draw-outcome.js';
+import { DrawRepository, type DrawJobRow } from './draw.repository.js';
+import { readAll } from './draw-reference.js';
+
+export const DRAW_JOB = 'draw';
+/** Attempts of one drawing: transient provider errors and restarts are retried until then. */
+export const DRAW_MAX_ATTEMPTS = 3;
+/** Progress reaches the row at most this often (and only when it changed). */
+const PROGRESS_WRITE_MS = 250;
+/** A cancel or an admin's switch-off is noticed within this (the row is read when nothing was written). */
+const STATUS_CHECK_MS = 1000;
+/** A live preview is stored at most this often (it is a file write). */
+const PREVIEW_WRITE_MS = 1000;
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
+
+type StopReason = 'gone' | 'timeout' | 'shutdown';
+
+/**
+ * Runs one drawing job: claimed by the drawing lane, it is marked running,
+ * its channel's provider called (or its remote task resumed after a restart)
+ * under a deadline, progress and the live preview written as they come, and
+ * it ends through DrawOutcome. A cancel or a switch-off (the row is no
+ * longer running) aborts the provider call; a shutdown aborts it and hands
+ * the job back to the queue, which runs it again on the next start.
+ */
+export class DrawJobRunner {
+  private readonly repo = new DrawRepository();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly channels: DrawChannels,
+    private readonly outcome: DrawOutcome,
+  ) {}
+
+  handler = async (payload: Record<string, unknown>, context: JobContext): Promise<void> => {
+    const id = Number(payload.id);
+    const before = await this.repo.job(this.ctx.db, id);
+    if (!before || (before.status !== 'queued' && before.status !== 'running')) return;
+    // Claimed once more after the last attempt: the process running it died each time.
+    if (context.job.attempts > context.job.max_attempts) {
+      await this.outcome.end(id, 'failed', 'draw_fail_restart', context.job.last_error);
+      return;
+    }
+    const channel = await this.channels.byKey(before.channel_key);
+    if (!channel?.enabled) {
+      await this.outcome.end(id, 'failed', 'draw_fail_channel_disabled');
+      return;
+    }
+    const job = await this.repo.markRunning(this.ctx.db, id, this.ctx.now());
+    if (!job) return;
+    const request = await this.request(job);
+    if (!request) {
+      await this.outcome.end(id, 'failed', 'draw_reference_invalid', 'the reference picture is gone');
+      return;
+    }
+    const provider = this.channels.provider(channel);
+    const watch = new JobWatch(this.ctx, this.repo, job, context.signal, channel.timeoutSeconds * 1000);
+    let result: DrawResult;
+    try {
+      await this.repo.markProviderCalled(this.ctx.db, id, this.ctx.now());
+      const hooks = {
+        signal: watch.signal,
+        onProgress: (progress: DrawProgress) => watch.progress(progress),
+        onRemoteTask: (taskId: string) => void this.repo.setRemoteTask(this.ctx.db, id, taskId).catch(() => undefined),
+      };
+      result = job.remote_task_id ? await provider.resume(job.remote_task_id, request, hooks) : await provider.draw(request, hooks);
+    } catch (error) {
+      const stop = await watch.close();
+      await this.failed(job, error, stop, context);
+      return;
+    }
+    const stop = await watch.close();
+    if (stop === 'gone') return;
+    try {
+      await this.outcome.succeed({ ...job, preview_key: watch.previewKey }, result);
+    } catch (error) {
+      if (error instanceof PictureUnreadableError) await this.outcome.end(id, 'failed', 'draw_fail_image_missing', error.message);
+      else throw error;
+    }
+  };
+
+  /** How a provider call that threw ends the job (or hands it back to the queue). */
+  private async failed(job: DrawJobRow, error: unknown, stop: StopReason | null, context: JobContext): Promise<void> {
+    const detail = error instanceof Error ? error.message : String(error);
+    if (stop === 'gone') return;
+    if (stop === 'shutdown') throw error instanceof Error ? error : new Error(detail);
+    if (stop === 'timeout') {
+      await this.outcome.end(job.id, 'failed', 'draw_fail_timeout', detail);
+      return;
+    }
+    const kind = error instanceof DrawProviderError ? error.kind : null;
+    const reasons: Partial<Record<string, MessageKey>> = { refused: 'draw_fail_refused', provider: 'draw_fail_provider', image_missing: 'draw_fail_image_missing', aborted: 'draw_fail_provider' };
+    const reason = kind ? reasons[kind] : undefined;
+    if (reason) {
+      await this.outcome.end(job.id, 'failed', reason, detail);
+      return;
+    }
+    // Transient (429, 5xx, a reset) or unexpected: again later, until the last attempt.
+    if (context.lastAttempt) {
+      await this.outcome.end(job.id, 'failed', kind === 'transient' ? 'draw_fail_busy' : 'draw_fail_provider', detail);
+      return;
+    }
+    const retryAfter = error instanceof DrawProviderError && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : null;
+    const delay = retryAfter ?? Math.min(RETRY_BASE_MS * 2 ** (context.job.attempts - 1), RETRY_MAX_MS);
+    await this.repo.markQueued(this.ctx.db, job.id, this.ctx.now());
+    throw new RetryJobError(detail, delay);
+  }
+
+  /** The provider request of a job; null when its reference picture is no longer stored. */
+  private async request(job: DrawJobRow): Promise<DrawRequest | null> {
+    let referenceImage: DrawRequest['referenceImage'] = null;
+    if (job.params.reference_key) {
+      const data = await readAll(this.ctx.storage, job.params.reference_key);
+      const type = data ? sniffImage(data) : null;
+      if (!data || !type) return null;
+      referenceImage = { data, mime: type.mime };
+    }
+    return {
+      generation: job.generation,
+      model: job.model,
+      prompt: job.prompt,
+      negativePrompt: job.negative_prompt,
+      size: job.size,
+      style: job.style,
+      quality: job.quality,
+      background: job.background,
+      n: job.n,
+      referenceImage,
+      denoisingStrength: job.params.denoising_strength ?? null,
+      sampler: job.params.sampler ?? null,
+      steps: job.params.steps ?? null,
+      cfgScale: job.params.cfg_scale ?? null,
+      seed: job.params.seed ?? null,
+      ...(job.params.always_on_scripts ? { alwaysOnScripts: job.params.always_on_scripts } : {}),
+    };
+  }
+}
+
+/**
+ * While a provider call runs: the deadline, the runner's shutdown, and the
+ * row (progress written at most every PROGRESS_WRITE_MS when it changed; the
+ * status read every STATUS_CHECK_MS otherwise). Whichever ends it first is
+ * the stop reason; the provider's signal aborts with it.
+ */
+class JobWatch {
+  private readonly controller = new AbortController();
+  private stopReason: StopReason | null = null;
+  private latest: DrawProgress | null = null;
+  private written = { progress: -1, queue: null as number | null };
+  private lastCheck = Date.now();
+  private lastPreviewAt = 0;
+  private pendingPreview: DrawnPicture | null = null;
+  previewKey: string | null;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private busy: Promise<void> = Promise.resolve();
+  private readonly onShutdown = () => this.stop('shutdown');
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly repo: DrawRepository,
+    private readonly job: DrawJobRow,
+    private readonly runnerSignal: AbortSignal,
+    timeoutMs: number,
+  ) {
+    this.previewKey = job.preview_key;
+    this.written = { progress: job.progress, queue: job.provider_queue };
+    if (runnerSignal.aborted) this.stop('shutdown');
+    else runnerSignal.addEventListener('abort', this.onShutdown, { once: true });
+    this.timers.push(setTimeout(() => this.stop('timeout'), timeoutMs));
+    this.timers.push(
+      setInterval(() => {
+        this.busy = this.busy.then(() => this.tick()).catch((error: unknown) => this.ctx.log.warn({ err: error, job: job.id }, 'drawing progress not written'));
+      }, PROGRESS_WRITE_MS),
+    );
+    for (const timer of this.timers) timer.unref();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  progress(progress: DrawProgress): void {
+    this.latest = progress;
+    if (progress.preview) this.pendingPreview = progress.preview;
+  }
+
+  private stop(reason: StopReason): void {
+    if (this.stopReason) return;
+    this.stopReason = reason;
+    this.controller.abort(new Error(`drawing stopped: ${reason}`));
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopReason) return;
+    const now = Date.now();
+    let previewKey: string | undefined;
+    if (this.pendingPreview && now - this.lastPreviewAt >= PREVIEW_WRITE_MS) {
+      previewKey = await this.storePreview(this.pendingPreview);
+      this.pendingPreview = null;
+      this.lastPreviewAt = now;
+    }
+    const progress = this.latest ? Math.max(0, Math.min(100, Math.round(this.latest.progress))) : this.written.progress;
+    const queue = this.latest ? this.latest.providerQueue : this.written.queue;
+    const changed = progress !== this.written.progress || queue !== this.written.queue || previewKey !== undefined;
+    if (changed) {
+      const running = await this.repo.writeProgress(this.ctx.db, this.job.id, { progress: Math.max(progress, 0), provider_queue: queue, ...(previewKey !== undefined ? { preview_key: previewKey } : {}) }, this.ctx.now());
+      this.written = { progress, queue };
+      this.lastCheck = now;
+      if (!running) this.stop('gone');
+    } else if (now - this.lastCheck >= STATUS_CHECK_MS) {
+      this.lastCheck = now;
+      if ((await this.repo.status(this.ctx.db, this.job.id)) !== 'running') this.stop('gone');
+    }
+  }
+
+  /** One preview file per job, overwritten (its URL carries the progress, so browsers fetch the new one). */
+  private async storePreview(picture: DrawnPicture): Promise<string | undefined> {
+    const type = sniffImage(picture.data);
+    if (!type) return undefined;
+    const key = this.previewKey && this.previewKey.endsWith(`.${type.ext}`) ? this.previewKey : newFileKey(this.ctx.now(), { visibility: 'public', kind: 'draw-preview', ext: type.ext });
+    await this.ctx.storage.put(key, picture.data, type.mime);
+    this.previewKey = key;
+    return key;
+  }
+
+  /** Stops watching; the last progress is written. Answers why the call was stopped (null: it ended by itself). */
+  async close(): Promise<StopReason | null> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.runnerSignal.removeEventListener('abort', this.onShutdown);
+    await this.busy;
+    if (!this.stopReason) {
+      // Whether the job is still ours: a cancel in the last instant wins over a result.
+      if ((await this.repo.status(this.ctx.db, this.job.id)) !== 'running') this.stopReason = 'gone';
+    }
+    return this.stopReason;
+  }
+}
