@@ -158,7 +158,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const drawLane = jobs.lane({ concurrency: 32, fair: true, fairRunningLimit: DEFAULT_DRAW_SETTINGS.per_user_running, slotLimits: () => drawChannels.slotLimits() });
   const drawOutcome = new DrawOutcome(ctx, ledger, drawLane);
   return {
-    site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }),
+    site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }, () => drawChannels.list()),
     verification,
     auth: new AuthService(ctx, { sessions, settings, accounts, promotion, userInfo }, verification, log),
     users: new UserService(ctx, { userInfo }),

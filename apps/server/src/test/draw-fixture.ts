@@ -1,4 +1,4 @@
-import { api, type DrawRecord, type DrawSubmit } from '@xueba/contract';
+import { api, type DrawRecord } from '@xueba/contract';
 import { callApi, createTestApp, makeUser, type Called, type TestApp } from './helpers.js';
 import { startDrawPeers, type DrawPeers, type PeerOptions } from './draw-peers/index.js';
 import { until } from './sse-client.js';
@@ -35,7 +35,7 @@ export async function drawBalance(t: TestApp, userId: number): Promise<number> {
   return (await t.app.services.ledger.balances(userId)).drawing_count ?? 0;
 }
 
-export function submit(t: TestApp, token: string, body: Partial<DrawSubmit> & Record<string, unknown>): Promise<Called<{ id: number; position: number; cost: number }>> {
+export function submit(t: TestApp, token: string, body: Record<string, unknown>): Promise<Called<{ id: number; position: number; cost: number }>> {
   return callApi(t.app, api.drawSubmit, { token, body: { family: 'openai', prompt: 'a red apple on a table', size: '1024x1024', ...body } });
 }
 

@@ -21,6 +21,8 @@ const CANDIDATES = [
   '2030-01-01T00:00:00Z',
   'abcdefgh',
   'zh',
+  // A picture size (`WxH`), which drawing requests check by pattern.
+  '1024x1024',
 ];
 const NUMBERS = [1, 0, 10, 100, 1000, 100_000];
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DALLE3_SIZES, type DrawRecord } from '@xueba/contract';
 import { callApi } from '../../test/helpers.js';
 import { SD_PEER_MODELS, SD_PEER_SAMPLERS, YJ_PEER_ENGINES } from '../../test/draw-peers/index.js';
-import { detail, drawBalance, drawUser, ledgerOf, startDrawWorld, submit, uploadImage, waitFor, type DrawWorld } from '../../test/draw-fixture.js';
+import { detail, drawBalance, drawUser, ledgerOf, startDrawWorld, submit, uploadImage, type DrawWorld } from '../../test/draw-fixture.js';
 import { until } from '../../test/sse-client.js';
 
 describe('drawing on the three families', () => {

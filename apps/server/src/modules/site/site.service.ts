@@ -21,11 +21,16 @@ export function withDomain(domain: string, value: string): string {
 interface ConfigSources {
   site: SiteSettings;
   ai: AiSettings;
+  /** The drawing channels as their cache holds them (replaced on every change), or null without drawing. */
+  draw: readonly { enabled: boolean }[] | null;
 }
 
 function current(cached: ConfigSources, latest: ConfigSources): boolean {
-  return cached.site === latest.site && cached.ai === latest.ai;
+  return cached.site === latest.site && cached.ai === latest.ai && cached.draw === latest.draw;
 }
+
+/** Drawing's channel list, so `/pc/config` says drawing is open only when some channel is on. */
+export type DrawChannelList = () => Promise<readonly { enabled: boolean }[]>;
 
 export class SiteService {
   private readonly configs = new Map<Locale, { value: PcConfig; envelope: SerializedEnvelope; sources: ConfigSources }>();
@@ -33,6 +38,7 @@ export class SiteService {
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: Pick<Services, 'payments' | 'models' | 'settings' | 'oauthStatus'>,
+    private readonly drawChannels: DrawChannelList | null = null,
   ) {}
 
   /**
@@ -55,15 +61,15 @@ export class SiteService {
    * either rebuilds the config.
    */
   private async sources(): Promise<ConfigSources> {
-    const [site, ai] = await Promise.all([this.deps.settings.site(), this.deps.models.aiSettings()]);
-    return { site, ai };
+    const [site, ai, draw] = await Promise.all([this.deps.settings.site(), this.deps.models.aiSettings(), this.drawChannels?.() ?? null]);
+    return { site, ai, draw };
   }
 
   async config(locale: Locale): Promise<PcConfig> {
     const sources = await this.sources();
     const cached = this.configs.get(locale);
     if (cached && current(cached.sources, sources)) return cached.value;
-    const { site, ai } = sources;
+    const { site, ai, draw } = sources;
     const domain = site.domain || this.ctx.env.PUBLIC_URL || '';
     const oauth = await this.deps.oauthStatus();
     const value: PcConfig = {
@@ -86,7 +92,8 @@ export class SiteService {
       recharge_package_status: site.recharge_package_status,
       // From the environment and the site settings, so the per-locale cache follows the settings' version.
       pay_gateways: this.deps.payments.offeredTo(null, site.pay_sandbox_admins),
-      draw: site.draw,
+      // Open as the admin set it, and only while a drawing channel is on: nothing pretends to draw.
+      draw: { ...site.draw, is_open: site.draw.is_open && (draw === null || draw.some((c) => c.enabled)) },
       foreign_url: site.foreign_url,
       is_fc: site.is_fc,
       google_callback: `${this.ctx.env.API_PREFIX}/login/google/callback`,

@@ -50,10 +50,10 @@ export class A1111Provider implements DrawProvider {
       const answer = await this.json(img2img ? '/sdapi/v1/img2img' : '/sdapi/v1/txt2img', hooks.signal, this.body(request, taskId), 'draw');
       return parseAnswer(answer, request.n);
     } catch (error) {
-      if (hooks.signal.aborted) {
-        await this.interruptIfOurs(taskId, poller.mode());
-        throw new DrawProviderError('aborted', 'aborted by the caller');
-      }
+      // The WebUI draws on when the request goes away (an abort, our deadline, a dropped connection):
+      // stop it if the running job is ours, or the retry would queue behind a picture nobody takes.
+      await this.interruptIfOurs(taskId, poller.mode());
+      if (hooks.signal.aborted) throw new DrawProviderError('aborted', 'aborted by the caller');
       throw error;
     } finally {
       stopPolling.abort();
@@ -133,7 +133,8 @@ export class A1111Provider implements DrawProvider {
     let previewId = -1;
     let last: DrawProgress = { progress: 0, providerQueue: null, preview: null };
     const report = (next: DrawProgress) => {
-      if (next.progress === last.progress && next.providerQueue === last.providerQueue && !next.preview) return;
+      const samePreview = !next.preview || (last.preview !== null && next.preview.data.equals(last.preview.data));
+      if (next.progress === last.progress && next.providerQueue === last.providerQueue && samePreview) return;
       last = next;
       hooks.onProgress(next);
     };
@@ -174,7 +175,8 @@ export class A1111Provider implements DrawProvider {
         signal,
       });
       const text = await response.text();
-      if (response.status === 404) return 'absent';
+      // 404: a WebUI older than 1.6; 401/403: the UI's own login guards the internal routes. Both: the global endpoint.
+      if (response.status === 404 || response.status === 401 || response.status === 403) return 'absent';
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const answer = JSON.parse(text) as TaskProgress;
       const idLivePreview = typeof answer.id_live_preview === 'number' && answer.id_live_preview >= 0 ? answer.id_live_preview : null;

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDrawPeers, type DrawPeers, type PeerCall, type ProgressMark } from './index.js';
+
+/** The peers as out-of-process users see them: scripted and measured over HTTP only. */
+let peers: DrawPeers;
+
+beforeAll(async () => {
+  peers = await startDrawPeers({ slots: 2, msPerPicture: 400, progressSteps: 3 });
+});
+afterAll(async () => {
+  await peers.close();
+});
+
+const root = (url: string) => new URL(url).origin;
+
+async function generate(prompt: string): Promise<Response> {
+  return fetch(`${peers.env.DRAW_OPENAI_BASE_URL}/images/generations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${peers.env.DRAW_OPENAI_API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-image-1', prompt, size: '1024x1024' }),
+  });
+}
+
+describe('drawing peers over HTTP', () => {
+  it('take a script, refuse an unknown behaviour, and record the calls with their times', async () => {
+    const openai = root(peers.openai.url);
+    expect((await fetch(`${openai}/_peer/script`, { method: 'POST', body: JSON.stringify({ behaviours: ['explode'] }) })).status).toBe(400);
+    expect((await fetch(`${openai}/_peer/script`, { method: 'POST', body: JSON.stringify({ behaviours: ['rate_limited'] }) })).status).toBe(200);
+    const limited = await generate('one');
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1']);
+    const calls = (await (await fetch(`${openai}/_peer/calls`)).json()) as PeerCall[];
+    expect(calls.at(-1)).toMatchObject({ path: '/v1/images/generations', behaviour: 'rate_limited', status: 429 });
+    expect(calls.at(-1)!.finishedAt).toBeGreaterThanOrEqual(calls.at(-1)!.arrivedAt);
+  });
+
+  it('draw `slots` pictures at once; the next waits for a free slot', async () => {
+    const openai = root(peers.openai.url);
+    await fetch(`${openai}/_peer/reset`, { method: 'POST' });
+    const answers = await Promise.all(['a', 'b', 'c'].map(generate));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const calls = ((await (await fetch(`${openai}/_peer/calls`)).json()) as PeerCall[]).sort((x, y) => x.finishedAt! - y.finishedAt!);
+    const took = calls.map((c) => c.finishedAt! - c.arrivedAt);
+    // Two drew at once (400 ms each); the third waited for one of them, then drew.
+    expect(took[0]).toBeGreaterThanOrEqual(390);
+    expect(took[2]).toBeGreaterThanOrEqual(790);
+  });
+
+  it('log the times at which progress changed', async () => {
+    const openai = root(peers.openai.url);
+    await fetch(`${openai}/_peer/reset`, { method: 'POST' });
+    await generate('progress');
+    const log = (await (await fetch(`${openai}/_peer/progress-log`)).json()) as ProgressMark[];
+    expect(log.map((m) => m.progress)).toEqual([0, 33, 67, 100]);
+    expect(log.at(-1)!.at - log[0]!.at).toBeGreaterThanOrEqual(350);
+  });
+});
