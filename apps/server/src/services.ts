@@ -47,6 +47,7 @@ import { DrawAdminService } from './modules/draw/draw-admin.service.js';
 import { DrawSuggest } from './modules/draw/draw-suggest.js';
 import { DrawJobRunner } from './modules/draw/draw-run.js';
 import { createDrawProvider } from './providers/draw/select.js';
+import { SquareService } from './modules/draw/square/square.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -136,6 +137,8 @@ export interface Features {
   drawLane: JobRunner;
   drawRunner: DrawJobRunner;
   drawOutcome: DrawOutcome;
+  /** The image square: published pictures, reports and their review. */
+  square: SquareService;
 }
 
 /**
@@ -186,5 +189,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     drawLane,
     drawRunner: new DrawJobRunner(ctx, drawChannels, drawOutcome),
     drawOutcome,
+    square: new SquareService(ctx, { settings, drawSettings }),
   };
 }

@@ -31,6 +31,9 @@ export const DRAW_MESSAGES = {
   square_published: { zh: '已发布到广场', en: 'Published to the square', ja: '広場に公開しました', ko: '광장에 게시했습니다' },
   square_pending: { zh: '已提交，审核通过后显示在广场', en: 'Submitted; it appears on the square once approved', ja: '送信しました。承認後に広場に表示されます', ko: '제출했습니다. 승인되면 광장에 표시됩니다' },
   square_reported: { zh: '举报已提交，感谢反馈', en: 'Report sent; thank you', ja: '報告を送信しました。ありがとうございます', ko: '신고했습니다. 감사합니다' },
+  square_taken_down: { zh: '该作品已被管理员下架或未通过审核，不能再次发布或撤回', en: 'An administrator took this item down or did not approve it; it cannot be published or withdrawn again', ja: 'この作品は管理者により非公開にされたか承認されなかったため、再公開も取り下げもできません', ko: '이 작품은 관리자가 내렸거나 승인하지 않아 다시 게시하거나 철회할 수 없습니다' },
+  square_report_own: { zh: '不能举报自己的作品', en: 'You cannot report your own item', ja: '自分の作品は報告できません', ko: '자신의 작품은 신고할 수 없습니다' },
+  square_review_invalid: { zh: '该作品当前状态不能执行此操作', en: 'This action does not apply to the item in its current status', ja: '現在の状態の作品にはこの操作を行えません', ko: '현재 상태의 작품에는 이 작업을 할 수 없습니다' },
   square_image_not_found: { zh: '图片不存在', en: 'Picture not found', ja: '画像が見つかりません', ko: '그림을 찾을 수 없습니다' },
   draw_channel_not_found: { zh: '绘画通道不存在', en: 'Drawing channel not found', ja: '描画チャネルが見つかりません', ko: '그리기 채널을 찾을 수 없습니다' },
 } as const;

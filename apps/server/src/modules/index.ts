@@ -24,6 +24,7 @@ import { tasksRoutes } from './tasks/tasks.routes.js';
 import { promotionRoutes } from './promotion/promotion.routes.js';
 import { drawRoutes } from './draw/draw.routes.js';
 import { drawingLifecycle } from './draw/draw.lifecycle.js';
+import { squareRoutes } from './draw/square/square.routes.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -63,4 +64,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await tasksRoutes(api, s.tasks);
   await promotionRoutes(api, ctx, s.promotion, s.settings);
   await drawRoutes(api, { draw: f.draw, admin: f.drawAdmin, suggest: f.drawSuggest });
+  await squareRoutes(api, ctx, f.square);
 }
