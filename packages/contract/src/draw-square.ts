@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, okSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { drawFamilySchema, drawGenerationSchema } from './draw.js';
+import { SQUARE_REPORT_REASON_MAX, SQUARE_STATUSES } from './draw-constants.js';
 
 /**
  * The image square (spec §2 `/app/square`): pictures users published from
@@ -13,12 +14,9 @@ import { drawFamilySchema, drawGenerationSchema } from './draw.js';
  * that link (`GET /draw/square/poster?id=`, not an envelope).
  */
 
-export const SQUARE_STATUSES = ['pending', 'published', 'rejected', 'hidden'] as const;
 export const squareStatusSchema = z.enum(SQUARE_STATUSES);
 export type SquareStatus = z.infer<typeof squareStatusSchema>;
 
-export const SQUARE_POSTER_PATH = '/draw/square/poster';
-export const SQUARE_REPORT_REASON_MAX = 500;
 
 export const squareItemSchema = z.object({
   id: z.number().int(),

@@ -67,5 +67,6 @@ export const ROUTES: RouteDef[] = [
   // The older drawing pages: the same components in the default layout.
   { path: '/drawing', layout: 'default', title: 'draw.title', load: () => import('@/features/draw/pages/drawing-page') },
   { path: '/drawing/record', layout: 'default', auth: 'user', title: 'draw.records_title', load: () => import('@/features/draw/pages/record-page') },
+  { path: '/app/square', layout: 'up-down', title: 'square.title', load: () => import('@/features/square/pages/square-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

@@ -4,6 +4,8 @@ import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
+import { ADMIN_DRAW } from './admin-draw';
+import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
 import { drawEn } from './draw/en';
@@ -424,6 +426,8 @@ export const en: LocaleMessages = {
   oauthadmin: ADMIN_OAUTH.en,
   paperadmin: ADMIN_PAPER.en,
   adminnav: ADMIN_NAV.en,
+  drawadmin: ADMIN_DRAW.en,
+  square: SQUARE.en,
   doc: DOC.en,
   commerce: COMMERCE.en,
   commerceadmin: COMMERCE_ADMIN.en,

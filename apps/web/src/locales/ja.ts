@@ -4,6 +4,8 @@ import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
+import { ADMIN_DRAW } from './admin-draw';
+import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
 import { drawJa } from './draw/ja';
@@ -424,6 +426,8 @@ export const ja: LocaleMessages = {
   oauthadmin: ADMIN_OAUTH.ja,
   paperadmin: ADMIN_PAPER.ja,
   adminnav: ADMIN_NAV.ja,
+  drawadmin: ADMIN_DRAW.ja,
+  square: SQUARE.ja,
   doc: DOC.ja,
   commerce: COMMERCE.ja,
   commerceadmin: COMMERCE_ADMIN.ja,

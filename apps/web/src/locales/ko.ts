@@ -4,6 +4,8 @@ import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
+import { ADMIN_DRAW } from './admin-draw';
+import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
 import { drawKo } from './draw/ko';
@@ -424,6 +426,8 @@ export const ko: LocaleMessages = {
   oauthadmin: ADMIN_OAUTH.ko,
   paperadmin: ADMIN_PAPER.ko,
   adminnav: ADMIN_NAV.ko,
+  drawadmin: ADMIN_DRAW.ko,
+  square: SQUARE.ko,
   doc: DOC.ko,
   commerce: COMMERCE.ko,
   commerceadmin: COMMERCE_ADMIN.ko,

@@ -4,6 +4,8 @@ import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
+import { ADMIN_DRAW } from './admin-draw';
+import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
 import { drawZh } from './draw/zh';
@@ -424,6 +426,8 @@ export const zh = {
   oauthadmin: ADMIN_OAUTH.zh,
   paperadmin: ADMIN_PAPER.zh,
   adminnav: ADMIN_NAV.zh,
+  drawadmin: ADMIN_DRAW.zh,
+  square: SQUARE.zh,
   doc: DOC.zh,
   commerce: COMMERCE.zh,
   commerceadmin: COMMERCE_ADMIN.zh,

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, envelopeSchema } from '@xueba/contract';
 import { z } from 'zod';
@@ -25,6 +26,8 @@ describe('error envelope key', () => {
       throw new Error('database on fire');
     });
     app.post('/json', () => null);
+    app.setValidatorCompiler(validatorCompiler);
+    app.post('/form', { schema: { body: z.object({ name: z.string().min(1, 'validation_failed'), offers: z.array(z.object({ price: z.number().int().min(0, 'validation_failed') })) }) } }, () => null);
     await app.ready();
   });
   afterAll(async () => {
@@ -53,5 +56,13 @@ describe('error envelope key', () => {
     expect(boom.statusCode).toBe(500);
     expect(boom.json()).toMatchObject({ code: Code.FAIL, key: 'server_exception' });
     expect(JSON.stringify(boom.json())).not.toContain('database on fire');
+  });
+
+  it('names the field a validation failure is about, so a form can mark it', async () => {
+    const res = await app.inject({ method: 'POST', url: '/form', headers: { 'accept-language': 'en' }, payload: { name: 'a', offers: [{ price: 1 }, { price: -1 }] } });
+    expect(res.statusCode).toBe(400);
+    const body = refusal.parse(res.json());
+    expect(body).toMatchObject({ key: 'validation_failed', data: { field: 'offers.1.price' } });
+    expect(body.msg).toContain('offers.1.price');
   });
 });

@@ -8,6 +8,8 @@ interface Mapped {
   status: number;
   key: MessageKey;
   params?: Record<string, string | number>;
+  /** The body or query field a validation failure is about (dotted path), sent as `data.field` so forms can mark it. */
+  field?: string;
 }
 
 /** Maps a schema validation failure to the first issue's message key (our schemas use keys as messages). */
@@ -15,8 +17,8 @@ function mapValidation(entries: { instancePath: string; message?: string }[]): M
   const first = entries[0];
   const field = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
   const message = first?.message ?? '';
-  if (isMessageKey(message) && message !== 'validation_failed') return { status: 400, key: message };
-  return { status: 400, key: 'validation_failed', params: { field } };
+  if (isMessageKey(message) && message !== 'validation_failed') return { status: 400, key: message, field };
+  return { status: 400, key: 'validation_failed', params: { field }, field };
 }
 
 function mapFastifyError(error: FastifyError): Mapped | null {
@@ -59,13 +61,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     const error = caught;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const mapped = mapValidation(error.validation);
-      return sendFailure(request, reply, mapped.status, mapped.key, mapped.params);
+      return sendFailure(request, reply, mapped.status, mapped.key, mapped.params, undefined, { field: mapped.field });
     }
     const mapped = mapFastifyError(error);
     if (mapped) return sendFailure(request, reply, mapped.status, mapped.key, mapped.params);
     if (error.validation) {
       const mappedValidation = mapValidation(error.validation);
-      return sendFailure(request, reply, 400, mappedValidation.key, mappedValidation.params);
+      return sendFailure(request, reply, 400, mappedValidation.key, mappedValidation.params, undefined, { field: mappedValidation.field });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

@@ -8,6 +8,7 @@ import {
   LoginOutlined,
   MailOutlined,
   MoneyCollectOutlined,
+  PictureOutlined,
   ProfileOutlined,
   SettingOutlined,
   ShareAltOutlined,
@@ -28,6 +29,7 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
   oauth: LoginOutlined,
   models: ApiOutlined,
   templates: FileTextOutlined,
+  draw: PictureOutlined,
   papers: FileSearchOutlined,
   packages: GiftOutlined,
   orders: ProfileOutlined,
@@ -40,7 +42,7 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
 };
 
 /**
- * Denser than antd's default (40 px items with margins), so all fifteen items under
+ * Denser than antd's default (40 px items with margins), so all sixteen items under
  * six headings fit a 1280x800 laptop screen without scrolling. Scoped to the menu only.
  */
 const MENU_THEME: ThemeConfig = {
