@@ -1,6 +1,7 @@
 import { CloseOutlined, UploadOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '@/lib/media-url';
 import { isRequestError } from '@/lib/request';
 import { uploadReference } from '../../api/draw-api';
 import { Field } from './field';
@@ -55,7 +56,7 @@ export function ReferenceImage({
     <Field label={t('draw.reference_label')} hint={t('draw.reference_hint')} testId="draw-reference">
       {value ? (
         <div className="draw-reference">
-          <img src={value.url} alt={t('draw.reference_label')} data-testid="draw-reference-preview" />
+          <img src={mediaUrl(value.url)} alt={t('draw.reference_label')} data-testid="draw-reference-preview" />
           <button type="button" className="icon-btn icon-btn--sm draw-reference__remove" onClick={() => onChange(null)} aria-label={t('draw.reference_remove')} disabled={disabled}>
             <CloseOutlined />
           </button>

@@ -1,6 +1,7 @@
 import type { DrawRecord } from '@xueba/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '@/lib/media-url';
 import { toast } from '@/lib/notify';
 import { isRequestError } from '@/lib/request';
 import { cancelDrawing } from '../../api/draw-api';
@@ -30,7 +31,7 @@ export function InProgress({ record }: { record: DrawRecord }) {
   return (
     <div className="draw-progress" data-testid="draw-in-progress" data-status={record.status} aria-live="polite">
       {record.preview_url ? (
-        <img className="draw-progress__preview" src={record.preview_url} alt={t('draw.preview')} data-testid="draw-preview" />
+        <img className="draw-progress__preview" src={mediaUrl(record.preview_url)} alt={t('draw.preview')} data-testid="draw-preview" />
       ) : (
         <div className="draw-progress__canvas" aria-hidden="true" />
       )}

@@ -2,6 +2,7 @@ import { CloseOutlined, DownloadOutlined, LeftOutlined, RightOutlined } from '@a
 import type { DrawImage } from '@xueba/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '@/lib/media-url';
 
 export function downloadName(recordId: number, image: DrawImage): string {
   const ext = /\.(png|jpe?g|webp)(?:$|\?)/i.exec(image.url)?.[1] ?? 'png';
@@ -37,7 +38,7 @@ export function Picture({ recordId, images, index, onIndex, onClose, prompt }: {
       }}
     >
       <div className="draw-picture__frame">
-        <img src={image.url} alt={prompt} width={image.width} height={image.height} />
+        <img src={mediaUrl(image.url)} alt={prompt} width={image.width} height={image.height} />
       </div>
       <div className="draw-picture__bar">
         {images.length > 1 && (
@@ -53,7 +54,7 @@ export function Picture({ recordId, images, index, onIndex, onClose, prompt }: {
             <RightOutlined />
           </button>
         )}
-        <a className="icon-btn" href={image.url} download={downloadName(recordId, image)} aria-label={t('draw.download')} title={t('draw.download')}>
+        <a className="icon-btn" href={mediaUrl(image.url)} download={downloadName(recordId, image)} aria-label={t('draw.download')} title={t('draw.download')}>
           <DownloadOutlined />
         </a>
         <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')} data-testid="draw-picture-close">

@@ -2,6 +2,7 @@ import { CheckCircleFilled, CheckCircleOutlined, DownloadOutlined, ExpandOutline
 import type { DrawImage, DrawRecord } from '@xueba/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '@/lib/media-url';
 import { toast } from '@/lib/notify';
 import { isRequestError } from '@/lib/request';
 import { selectPicture } from '../../api/draw-api';
@@ -46,7 +47,7 @@ export function Success({ record, compact }: { record: DrawRecord; compact?: boo
         {record.images.map((image, i) => (
           <li key={image.id} className={`draw-tile${image.selected ? ' is-selected' : ''}`} data-testid="draw-image" data-selected={image.selected}>
             <button type="button" className="draw-tile__open" onClick={() => setOpen(i)} aria-label={t('draw.open_large')} data-testid="draw-open">
-              <img src={image.thumb_url || image.url} alt={record.prompt} loading="lazy" style={{ aspectRatio: `${image.width} / ${image.height}` }} />
+              <img src={mediaUrl(image.thumb_url || image.url)} alt={record.prompt} loading="lazy" style={{ aspectRatio: `${image.width} / ${image.height}` }} />
               <span className="draw-tile__zoom" aria-hidden="true">
                 <ExpandOutlined />
               </span>
@@ -54,7 +55,7 @@ export function Success({ record, compact }: { record: DrawRecord; compact?: boo
             <div className="draw-tile__actions">
               <SelectToggle recordId={record.id} image={image} />
               <span className="draw-tile__icons">
-                <a className="icon-btn icon-btn--sm" href={image.url} download={downloadName(record.id, image)} aria-label={t('draw.download')} title={t('draw.download')} data-testid="draw-download">
+                <a className="icon-btn icon-btn--sm" href={mediaUrl(image.url)} download={downloadName(record.id, image)} aria-label={t('draw.download')} title={t('draw.download')} data-testid="draw-download">
                   <DownloadOutlined />
                 </a>
                 <ShareSquare recordId={record.id} image={image} compact />
