@@ -1,27 +1,15 @@
 import '../draw.css';
-import { DRAW_FAMILIES, DRAW_STATUSES, type DrawFamily, type DrawStatus } from '@xueba/contract';
+import { DRAW_FAMILIES, DRAW_STATUSES } from '@xueba/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '@/components/pager';
 import { PageSpinner } from '@/components/page-spinner';
-import { RECORDS_PAGE_SIZE, useDrawRecords, type RecordFilters } from '../api/draw-api';
+import { RECORDS_PAGE_SIZE, useDrawRecords } from '../api/draw-api';
+import { readFilters } from '../lib/record-filters';
 import { DrawingTabs } from '../components/drawing-tabs';
 import { RecordCard } from '../components/record-card';
 import { useDrawBase } from '../hooks/use-draw-base';
 import { useSignInGate } from '../hooks/use-sign-in-gate';
-
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => (list as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
-
-/** The filters live in the URL, so back/forward and a reload keep them; unknown values fall back to "all". */
-function readFilters(params: URLSearchParams): RecordFilters {
-  const page = Number(params.get('page'));
-  return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    status: oneOf<DrawStatus>(DRAW_STATUSES, params.get('status')),
-    family: oneOf<DrawFamily>(DRAW_FAMILIES, params.get('family')),
-    selected: oneOf<'1' | '0'>(['1', '0'], params.get('selected')),
-  };
-}
 
 /** `/app/drawing/record` and `/drawing/record`: the user's drawings, newest first (spec §2). */
 export default function RecordPage() {
