@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_DRAW_PEERS_PORT } from '../../../playwright.config';
-import { adminToken, apiCall, registerByEmail, uniqueEmail } from './support';
+import { E2E_ADMIN, E2E_DRAW_PEERS_PORT } from '../../../playwright.config';
+import { adminToken, apiCall, registerByEmail, signInWithPassword, uniqueEmail } from './support';
 
 /**
  * AI drawing through the page, against the three protocol peers that
@@ -42,7 +42,7 @@ async function draw(page: Page, family: (typeof FAMILIES)[number], prompt: strin
   await page.getByTestId('draw-submit').click();
 }
 
-test('a visitor is asked to sign in; a user draws on each family, keeps and publishes a picture, which shows on the square with its poster', async ({ page, request }) => {
+test('a visitor is asked to sign in; a user draws on each family, keeps and publishes a picture, which shows on the square with its poster', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   // The app area lists drawing with its price.
   await page.goto('/en/app');
@@ -92,11 +92,16 @@ test('a visitor is asked to sign in; a user draws on each family, keeps and publ
   const itemId = Number(/id=(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
   expect(itemId).toBeGreaterThan(0);
 
-  // The administrator approves it (the review queue's API, as Admin → Drawing does).
-  const admin = await adminToken(request);
-  const reviewed = await apiCall<{ status: string }>(request, 'POST', '/admin/draw/square/review', { token: admin, data: { id: itemId, action: 'approve' } });
-  expect(reviewed.code, reviewed.msg).toBe(1);
-  expect(reviewed.data.status).toBe('published');
+  // The administrator approves it on Admin → Drawing.
+  const adminPage = await browser.newPage();
+  await adminPage.goto('/en');
+  await signInWithPassword(adminPage, E2E_ADMIN.email, E2E_ADMIN.password);
+  await adminPage.goto('/en/admin/draw');
+  await adminPage.getByRole('tab', { name: 'Square moderation' }).click();
+  await expect(adminPage.getByTestId(`draw-mod-status-${itemId}`)).toHaveText('In review');
+  await adminPage.getByTestId(`draw-mod-approve-${itemId}`).click();
+  await expect(adminPage.getByTestId(`draw-mod-status-${itemId}`)).toHaveText('Published');
+  await adminPage.close();
 
   // On the square: the pop-up, the poster, and "draw the same" back to the form.
   await page.goto('/en/app/square');

@@ -72,17 +72,19 @@ export function useDrawWorkspace(options: DrawOptions) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sameId, againId, signedIn]);
 
-  // A job that ends may have given its count back: read the balances again once.
+  // A job that ends may have given its count back: read the balances again once it does, whether
+  // this page saw it queued or running, or only submitted it (a refusal can end a job before the first poll).
   const status = job.data?.status;
-  const wasActive = useRef(false);
+  const shownId = job.data?.id;
+  const watching = useRef<number | null>(null);
   useEffect(() => {
-    if (!status) return;
-    if (isActive(status)) wasActive.current = true;
-    else if (wasActive.current) {
-      wasActive.current = false;
+    if (!status || shownId === undefined) return;
+    if (isActive(status)) watching.current = shownId;
+    else if (watching.current === shownId) {
+      watching.current = null;
       refreshBalances();
     }
-  }, [status]);
+  }, [status, shownId]);
 
   const submitForm = useCallback(
     async (next: DrawForm) => {
@@ -95,6 +97,7 @@ export function useDrawWorkspace(options: DrawOptions) {
       setSubmitting(true);
       try {
         const accepted = await submitDrawing(toSubmitBody(options, next));
+        watching.current = accepted.id;
         setTried(false);
         setParams({ id: String(accepted.id) });
       } catch (error) {
