@@ -18,8 +18,7 @@ import { LocaleLink } from '@/components/locale-link';
 import { billingLabel } from '@/components/model-select';
 import { useChatModels } from '@/lib/ai-models';
 import { useSiteConfig } from '@/lib/site-config';
-import { drawOptionsQuery } from '@/features/draw/api/draw-api';
-import { lowestPrice } from '@/features/draw/lib/draw-form';
+import { drawOptionsQuery, lowestPrice } from '@/features/draw/api/draw-options';
 
 interface AppCard {
   key: string;

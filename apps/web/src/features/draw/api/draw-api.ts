@@ -1,25 +1,21 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DRAW_POLL_MS, type DrawFamily, type DrawRecord, type DrawStatus, type DrawSubmit } from '@xueba/contract';
 import { api, type ApiResponse } from '@/lib/api';
 import { userKeys } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { request } from '@/lib/request';
+import { drawOptionsQuery } from './draw-options';
+
+export { drawOptionsQuery };
 
 export const drawKeys = {
   all: ['draw'] as const,
-  options: ['draw', 'options'] as const,
+  options: drawOptionsQuery.queryKey,
   detail: (id: number) => ['draw', 'detail', id] as const,
   records: ['draw', 'records'] as const,
   recordList: (filters: RecordFilters) => ['draw', 'records', filters] as const,
   square: (id: number) => ['draw', 'square', id] as const,
 };
-
-/** What is on offer and the user's drawing count; read again after each submit and finish. */
-export const drawOptionsQuery = queryOptions({
-  queryKey: drawKeys.options,
-  queryFn: ({ signal }) => request(api.drawOptions, undefined, { signal, background: true, silent: true }),
-  staleTime: 30_000,
-});
 
 export function useDrawOptions() {
   return useQuery(drawOptionsQuery);

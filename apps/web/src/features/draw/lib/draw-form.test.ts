@@ -1,7 +1,8 @@
 import { DRAW_PROMPT_MAX, type DrawOptions } from '@xueba/contract';
 import { OPTIONS } from './options.fixture';
 import { describe, expect, it } from 'vitest';
-import { addKeyword, costOf, formFromSource, initialForm, lowestPrice, normalizeForm, sizesOf, toSubmitBody, validateForm } from './draw-form';
+import { lowestPrice } from '../api/draw-options';
+import { addKeyword, costOf, formFromSource, initialForm, normalizeForm, sizesOf, toSubmitBody, validateForm } from './draw-form';
 
 describe('the drawing form', () => {
   it('starts on the first family and model with values that model offers', () => {

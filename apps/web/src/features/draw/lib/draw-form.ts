@@ -132,12 +132,6 @@ export function costOf(options: DrawOptions, form: DrawForm): number | null {
   return size ? size.price * form.n : null;
 }
 
-/** The cheapest picture on offer (the /app card's "from N per picture"); null when nothing is. */
-export function lowestPrice(options: DrawOptions): number | null {
-  const prices = options.families.flatMap((f) => f.models.flatMap((m) => m.sizes.map((s) => s.price)));
-  return prices.length > 0 ? Math.min(...prices) : null;
-}
-
 /** Whether the family takes a negative prompt: the Images API has no such parameter. */
 export const takesNegativePrompt = (family: DrawFamily): boolean => family !== 'openai';
 
