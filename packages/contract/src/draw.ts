@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, okSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
-import { DRAW_FAMILIES } from './draw-constants.js';
+import { DRAW_FAMILIES, DRAW_GENERATIONS, DRAW_MAX_PICTURES, DRAW_NEGATIVE_PROMPT_MAX, DRAW_PROMPT_MAX, DRAW_STATUSES } from './draw-constants.js';
+
+export { DRAW_FAMILIES, DRAW_GENERATIONS, DRAW_MAX_PICTURES, DRAW_NEGATIVE_PROMPT_MAX, DRAW_POLL_MS, DRAW_PROMPT_MAX, DRAW_STATUSES } from './draw-constants.js';
 
 /**
  * AI drawing (spec §1–§4: drawing, drawing records). Three model families sit
@@ -26,22 +28,11 @@ import { DRAW_FAMILIES } from './draw-constants.js';
 export const drawFamilySchema = z.enum(DRAW_FAMILIES);
 export type DrawFamily = z.infer<typeof drawFamilySchema>;
 
-export const DRAW_GENERATIONS = ['txt2img', 'img2img'] as const;
 export const drawGenerationSchema = z.enum(DRAW_GENERATIONS);
 export type DrawGeneration = z.infer<typeof drawGenerationSchema>;
 
-/** Spec §3 "generating, failed, selected or not selected": queued/running are generating. */
-export const DRAW_STATUSES = ['queued', 'running', 'success', 'failed', 'cancelled'] as const;
 export const drawStatusSchema = z.enum(DRAW_STATUSES);
 export type DrawStatus = z.infer<typeof drawStatusSchema>;
-
-/** Our limits (the spec is silent): dall-e-3 takes 4,000 characters, SD prompts are best short. */
-export const DRAW_PROMPT_MAX = 2000;
-export const DRAW_NEGATIVE_PROMPT_MAX = 1000;
-/** Pictures one job may ask for (dall-e-3 draws one a request; the server loops). */
-export const DRAW_MAX_PICTURES = 4;
-/** How often the page asks for a running job's state. */
-export const DRAW_POLL_MS = 500;
 
 /** dall-e-3 and gpt-image-1 parameters as the Images API defines them. */
 export const DALLE3_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;

@@ -39,6 +39,7 @@ describe('route table', () => {
   it('marks the guarded routes', () => {
     expect(ROUTES.filter((r) => r.auth).map((r) => `${r.path}:${r.auth}`).sort()).toEqual([
       '/admin/*:admin',
+      '/app/drawing/record:user',
       '/components/doc-detail:user',
       '/components/doc-manage:user',
       '/create/produce:user',
@@ -47,6 +48,7 @@ describe('route table', () => {
       '/doc/details:user',
       '/doc/h5:user',
       '/doc/manage:user',
+      '/drawing/record:user',
       '/promotion/distribution:user',
       '/promotion/withdrawal:user',
       '/user/collection:user',

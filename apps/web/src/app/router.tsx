@@ -16,11 +16,12 @@ export interface RouteHandle {
   auth?: 'user' | 'admin';
   title: string;
   path: string;
+  footer?: false;
 }
 
 function pageRoute(route: ExpandedRoute): RouteObject {
   const { def } = route;
-  const handle: RouteHandle = { auth: def.auth, title: def.title, path: def.path };
+  const handle: RouteHandle = { auth: def.auth, title: def.title, path: def.path, footer: def.footer };
   return {
     id: route.id,
     path: route.path,

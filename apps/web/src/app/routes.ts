@@ -12,6 +12,11 @@ export interface RouteDef {
   title: string;
   /** The page uses antd components: it is wrapped in the (lazy) antd theme/locale provider. */
   antd?: boolean;
+  /**
+   * false: the layout leaves its footer out (spec §2: drawing main, drawing
+   * record and mind map main have "the footer hidden").
+   */
+  footer?: false;
   /** The page module, loaded on demand so the first screen stays small. */
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -54,6 +59,14 @@ export const ROUTES: RouteDef[] = [
   { path: '/components/doc-detail', layout: 'blank', auth: 'user', antd: true, title: 'doc.titles.reader', load: () => import('@/features/doc/pages/component-doc-detail-page') },
   { path: '/components/doc-manage', layout: 'blank', auth: 'user', antd: true, title: 'doc.titles.manage', load: () => import('@/features/doc/pages/component-doc-manage-page') },
   { path: '/components/open-doc-vip', layout: 'blank', title: 'doc.titles.vip', load: () => import('@/features/doc/pages/doc-openvip-page') },
+  // Spec §2 "layout off" for the app area: these pages bring no layout of their own and sit
+  // in the app shell (sidebar and header, so the visitor can move on); drawing hides the footer.
+  { path: '/app', layout: 'app', title: 'apphome.title', load: () => import('@/features/app-home/pages/app-home-page') },
+  { path: '/app/drawing', layout: 'app', footer: false, title: 'draw.title', load: () => import('@/features/draw/pages/drawing-page') },
+  { path: '/app/drawing/record', layout: 'app', footer: false, auth: 'user', title: 'draw.records_title', load: () => import('@/features/draw/pages/record-page') },
+  // The older drawing pages: the same components in the default layout.
+  { path: '/drawing', layout: 'default', title: 'draw.title', load: () => import('@/features/draw/pages/drawing-page') },
+  { path: '/drawing/record', layout: 'default', auth: 'user', title: 'draw.records_title', load: () => import('@/features/draw/pages/record-page') },
   { path: '/app/square', layout: 'app', title: 'square.title', load: () => import('@/features/square/pages/square-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

@@ -9,6 +9,7 @@ import { ADMIN_DRAW } from './admin-draw';
 import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
+import { drawEn } from './draw/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -422,6 +423,7 @@ export const en: LocaleMessages = {
     interpret_bad_event: 'The interpretation arrived garbled and was stopped, please try again',
   },
   ...aiEn,
+  ...drawEn,
   oauthadmin: ADMIN_OAUTH.en,
   smsadmin: ADMIN_SMS.en,
   paperadmin: ADMIN_PAPER.en,

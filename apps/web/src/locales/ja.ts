@@ -9,6 +9,7 @@ import { ADMIN_DRAW } from './admin-draw';
 import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
+import { drawJa } from './draw/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -422,6 +423,7 @@ export const ja: LocaleMessages = {
     interpret_bad_event: '解説データが壊れていたため表示を停止しました。もう一度お試しください',
   },
   ...aiJa,
+  ...drawJa,
   oauthadmin: ADMIN_OAUTH.ja,
   smsadmin: ADMIN_SMS.ja,
   paperadmin: ADMIN_PAPER.ja,

@@ -9,6 +9,7 @@ import { ADMIN_DRAW } from './admin-draw';
 import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
+import { drawKo } from './draw/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -422,6 +423,7 @@ export const ko: LocaleMessages = {
     interpret_bad_event: '해설 데이터가 손상되어 표시를 중단했습니다. 다시 시도하세요',
   },
   ...aiKo,
+  ...drawKo,
   oauthadmin: ADMIN_OAUTH.ko,
   smsadmin: ADMIN_SMS.ko,
   paperadmin: ADMIN_PAPER.ko,

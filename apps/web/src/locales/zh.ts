@@ -9,6 +9,7 @@ import { ADMIN_DRAW } from './admin-draw';
 import { SQUARE } from './square';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
+import { drawZh } from './draw/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -422,6 +423,7 @@ export const zh = {
     interpret_bad_event: '解读数据异常，已停止显示，请重试',
   },
   ...aiZh,
+  ...drawZh,
   oauthadmin: ADMIN_OAUTH.zh,
   smsadmin: ADMIN_SMS.zh,
   paperadmin: ADMIN_PAPER.zh,

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -11,6 +11,7 @@ export function AppLayout() {
   const [drawer, setDrawer] = useState(false);
   const { pathname } = useLocation();
   const [shownFor, setShownFor] = useState(pathname);
+  const footer = !useMatches().some((m) => (m.handle as { footer?: false } | undefined)?.footer === false);
   // Navigating closes the drawer; derived during render rather than in an effect to avoid a flash.
   if (shownFor !== pathname) {
     setShownFor(pathname);
@@ -35,7 +36,7 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <AppFooter />
+        {footer && <AppFooter />}
       </div>
     </div>
   );

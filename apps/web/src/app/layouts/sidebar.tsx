@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
+  AppstoreOutlined,
   CarryOutOutlined,
   CrownOutlined,
   EditOutlined,
@@ -46,6 +47,7 @@ const ICONS: Record<MenuItem['icon'], typeof HomeOutlined> = {
   vip: RocketOutlined,
   tasks: CarryOutOutlined,
   promotion: ShareAltOutlined,
+  app: AppstoreOutlined,
 };
 
 function isActive(current: string, path: string): boolean {
