@@ -2,11 +2,11 @@ import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
-import { ADMIN_SMS } from './admin-sms';
+import { adminSmsEn } from './admin-sms/en';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
-import { ADMIN_DRAW } from './admin-draw';
-import { SQUARE } from './square';
+import { adminDrawEn } from './admin-draw/en';
+import { squareEn } from './square/en';
 import { DOC } from './doc';
 import { aiEn } from './ai/en';
 import { drawEn } from './draw/en';
@@ -425,11 +425,11 @@ export const en: LocaleMessages = {
   ...aiEn,
   ...drawEn,
   oauthadmin: ADMIN_OAUTH.en,
-  smsadmin: ADMIN_SMS.en,
+  smsadmin: adminSmsEn,
   paperadmin: ADMIN_PAPER.en,
   adminnav: ADMIN_NAV.en,
-  drawadmin: ADMIN_DRAW.en,
-  square: SQUARE.en,
+  drawadmin: adminDrawEn,
+  square: squareEn,
   doc: DOC.en,
   commerce: COMMERCE.en,
   commerceadmin: COMMERCE_ADMIN.en,

@@ -2,11 +2,11 @@ import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
-import { ADMIN_SMS } from './admin-sms';
+import { adminSmsJa } from './admin-sms/ja';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
-import { ADMIN_DRAW } from './admin-draw';
-import { SQUARE } from './square';
+import { adminDrawJa } from './admin-draw/ja';
+import { squareJa } from './square/ja';
 import { DOC } from './doc';
 import { aiJa } from './ai/ja';
 import { drawJa } from './draw/ja';
@@ -425,11 +425,11 @@ export const ja: LocaleMessages = {
   ...aiJa,
   ...drawJa,
   oauthadmin: ADMIN_OAUTH.ja,
-  smsadmin: ADMIN_SMS.ja,
+  smsadmin: adminSmsJa,
   paperadmin: ADMIN_PAPER.ja,
   adminnav: ADMIN_NAV.ja,
-  drawadmin: ADMIN_DRAW.ja,
-  square: SQUARE.ja,
+  drawadmin: adminDrawJa,
+  square: squareJa,
   doc: DOC.ja,
   commerce: COMMERCE.ja,
   commerceadmin: COMMERCE_ADMIN.ja,

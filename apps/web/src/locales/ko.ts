@@ -2,11 +2,11 @@ import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
-import { ADMIN_SMS } from './admin-sms';
+import { adminSmsKo } from './admin-sms/ko';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
-import { ADMIN_DRAW } from './admin-draw';
-import { SQUARE } from './square';
+import { adminDrawKo } from './admin-draw/ko';
+import { squareKo } from './square/ko';
 import { DOC } from './doc';
 import { aiKo } from './ai/ko';
 import { drawKo } from './draw/ko';
@@ -425,11 +425,11 @@ export const ko: LocaleMessages = {
   ...aiKo,
   ...drawKo,
   oauthadmin: ADMIN_OAUTH.ko,
-  smsadmin: ADMIN_SMS.ko,
+  smsadmin: adminSmsKo,
   paperadmin: ADMIN_PAPER.ko,
   adminnav: ADMIN_NAV.ko,
-  drawadmin: ADMIN_DRAW.ko,
-  square: SQUARE.ko,
+  drawadmin: adminDrawKo,
+  square: squareKo,
   doc: DOC.ko,
   commerce: COMMERCE.ko,
   commerceadmin: COMMERCE_ADMIN.ko,

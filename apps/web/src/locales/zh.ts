@@ -2,11 +2,11 @@ import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
 import { PROMOTION, PROMOTION_ADMIN } from './promotion';
 import { REFUND_ADMIN } from './refund-admin';
 import { ADMIN_OAUTH } from './admin-oauth';
-import { ADMIN_SMS } from './admin-sms';
+import { adminSmsZh } from './admin-sms/zh';
 import { ADMIN_PAPER } from './admin-paper';
 import { ADMIN_NAV } from './admin-nav';
-import { ADMIN_DRAW } from './admin-draw';
-import { SQUARE } from './square';
+import { adminDrawZh } from './admin-draw/zh';
+import { squareZh } from './square/zh';
 import { DOC } from './doc';
 import { aiZh } from './ai/zh';
 import { drawZh } from './draw/zh';
@@ -425,11 +425,11 @@ export const zh = {
   ...aiZh,
   ...drawZh,
   oauthadmin: ADMIN_OAUTH.zh,
-  smsadmin: ADMIN_SMS.zh,
+  smsadmin: adminSmsZh,
   paperadmin: ADMIN_PAPER.zh,
   adminnav: ADMIN_NAV.zh,
-  drawadmin: ADMIN_DRAW.zh,
-  square: SQUARE.zh,
+  drawadmin: adminDrawZh,
+  square: squareZh,
   doc: DOC.zh,
   commerce: COMMERCE.zh,
   commerceadmin: COMMERCE_ADMIN.zh,
