@@ -1,13 +1,13 @@
-import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
-import { PROMOTION, PROMOTION_ADMIN } from './promotion';
-import { REFUND_ADMIN } from './refund-admin';
-import { ADMIN_OAUTH } from './admin-oauth';
+import { commerceEn, commerceAdminEn, ledgerTextEn } from './commerce/en';
+import { promotionEn, promotionAdminEn } from './promotion/en';
+import { refundAdminEn } from './refund-admin/en';
+import { adminOauthEn } from './admin-oauth/en';
 import { adminSmsEn } from './admin-sms/en';
-import { ADMIN_PAPER } from './admin-paper';
-import { ADMIN_NAV } from './admin-nav';
+import { adminPaperEn } from './admin-paper/en';
+import { adminNavEn } from './admin-nav/en';
 import { adminDrawEn } from './admin-draw/en';
 import { squareEn } from './square/en';
-import { DOC } from './doc';
+import { docEn } from './doc/en';
 import { aiEn } from './ai/en';
 import { drawEn } from './draw/en';
 import { messages as serverMessages } from './server-messages/en.gen';
@@ -424,18 +424,18 @@ export const en: LocaleMessages = {
   },
   ...aiEn,
   ...drawEn,
-  oauthadmin: ADMIN_OAUTH.en,
+  oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
-  paperadmin: ADMIN_PAPER.en,
-  adminnav: ADMIN_NAV.en,
+  paperadmin: adminPaperEn,
+  adminnav: adminNavEn,
   drawadmin: adminDrawEn,
   square: squareEn,
-  doc: DOC.en,
-  commerce: COMMERCE.en,
-  commerceadmin: COMMERCE_ADMIN.en,
-  ledgertext: LEDGER_TEXT.en,
-  promotion: PROMOTION.en,
-  promotionadmin: PROMOTION_ADMIN.en,
-  refundadmin: REFUND_ADMIN.en,
+  doc: docEn,
+  commerce: commerceEn,
+  commerceadmin: commerceAdminEn,
+  ledgertext: ledgerTextEn,
+  promotion: promotionEn,
+  promotionadmin: promotionAdminEn,
+  refundadmin: refundAdminEn,
   msg: serverMessages,
 };

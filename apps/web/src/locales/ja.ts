@@ -1,13 +1,13 @@
-import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
-import { PROMOTION, PROMOTION_ADMIN } from './promotion';
-import { REFUND_ADMIN } from './refund-admin';
-import { ADMIN_OAUTH } from './admin-oauth';
+import { commerceJa, commerceAdminJa, ledgerTextJa } from './commerce/ja';
+import { promotionJa, promotionAdminJa } from './promotion/ja';
+import { refundAdminJa } from './refund-admin/ja';
+import { adminOauthJa } from './admin-oauth/ja';
 import { adminSmsJa } from './admin-sms/ja';
-import { ADMIN_PAPER } from './admin-paper';
-import { ADMIN_NAV } from './admin-nav';
+import { adminPaperJa } from './admin-paper/ja';
+import { adminNavJa } from './admin-nav/ja';
 import { adminDrawJa } from './admin-draw/ja';
 import { squareJa } from './square/ja';
-import { DOC } from './doc';
+import { docJa } from './doc/ja';
 import { aiJa } from './ai/ja';
 import { drawJa } from './draw/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
@@ -424,18 +424,18 @@ export const ja: LocaleMessages = {
   },
   ...aiJa,
   ...drawJa,
-  oauthadmin: ADMIN_OAUTH.ja,
+  oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
-  paperadmin: ADMIN_PAPER.ja,
-  adminnav: ADMIN_NAV.ja,
+  paperadmin: adminPaperJa,
+  adminnav: adminNavJa,
   drawadmin: adminDrawJa,
   square: squareJa,
-  doc: DOC.ja,
-  commerce: COMMERCE.ja,
-  commerceadmin: COMMERCE_ADMIN.ja,
-  ledgertext: LEDGER_TEXT.ja,
-  promotion: PROMOTION.ja,
-  promotionadmin: PROMOTION_ADMIN.ja,
-  refundadmin: REFUND_ADMIN.ja,
+  doc: docJa,
+  commerce: commerceJa,
+  commerceadmin: commerceAdminJa,
+  ledgertext: ledgerTextJa,
+  promotion: promotionJa,
+  promotionadmin: promotionAdminJa,
+  refundadmin: refundAdminJa,
   msg: serverMessages,
 };

@@ -1,13 +1,13 @@
-import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
-import { PROMOTION, PROMOTION_ADMIN } from './promotion';
-import { REFUND_ADMIN } from './refund-admin';
-import { ADMIN_OAUTH } from './admin-oauth';
+import { commerceKo, commerceAdminKo, ledgerTextKo } from './commerce/ko';
+import { promotionKo, promotionAdminKo } from './promotion/ko';
+import { refundAdminKo } from './refund-admin/ko';
+import { adminOauthKo } from './admin-oauth/ko';
 import { adminSmsKo } from './admin-sms/ko';
-import { ADMIN_PAPER } from './admin-paper';
-import { ADMIN_NAV } from './admin-nav';
+import { adminPaperKo } from './admin-paper/ko';
+import { adminNavKo } from './admin-nav/ko';
 import { adminDrawKo } from './admin-draw/ko';
 import { squareKo } from './square/ko';
-import { DOC } from './doc';
+import { docKo } from './doc/ko';
 import { aiKo } from './ai/ko';
 import { drawKo } from './draw/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
@@ -424,18 +424,18 @@ export const ko: LocaleMessages = {
   },
   ...aiKo,
   ...drawKo,
-  oauthadmin: ADMIN_OAUTH.ko,
+  oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
-  paperadmin: ADMIN_PAPER.ko,
-  adminnav: ADMIN_NAV.ko,
+  paperadmin: adminPaperKo,
+  adminnav: adminNavKo,
   drawadmin: adminDrawKo,
   square: squareKo,
-  doc: DOC.ko,
-  commerce: COMMERCE.ko,
-  commerceadmin: COMMERCE_ADMIN.ko,
-  ledgertext: LEDGER_TEXT.ko,
-  promotion: PROMOTION.ko,
-  promotionadmin: PROMOTION_ADMIN.ko,
-  refundadmin: REFUND_ADMIN.ko,
+  doc: docKo,
+  commerce: commerceKo,
+  commerceadmin: commerceAdminKo,
+  ledgertext: ledgerTextKo,
+  promotion: promotionKo,
+  promotionadmin: promotionAdminKo,
+  refundadmin: refundAdminKo,
   msg: serverMessages,
 };

@@ -1,13 +1,13 @@
-import { COMMERCE, COMMERCE_ADMIN, LEDGER_TEXT } from './commerce';
-import { PROMOTION, PROMOTION_ADMIN } from './promotion';
-import { REFUND_ADMIN } from './refund-admin';
-import { ADMIN_OAUTH } from './admin-oauth';
+import { commerceZh, commerceAdminZh, ledgerTextZh } from './commerce/zh';
+import { promotionZh, promotionAdminZh } from './promotion/zh';
+import { refundAdminZh } from './refund-admin/zh';
+import { adminOauthZh } from './admin-oauth/zh';
 import { adminSmsZh } from './admin-sms/zh';
-import { ADMIN_PAPER } from './admin-paper';
-import { ADMIN_NAV } from './admin-nav';
+import { adminPaperZh } from './admin-paper/zh';
+import { adminNavZh } from './admin-nav/zh';
 import { adminDrawZh } from './admin-draw/zh';
 import { squareZh } from './square/zh';
-import { DOC } from './doc';
+import { docZh } from './doc/zh';
 import { aiZh } from './ai/zh';
 import { drawZh } from './draw/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
@@ -424,18 +424,18 @@ export const zh = {
   },
   ...aiZh,
   ...drawZh,
-  oauthadmin: ADMIN_OAUTH.zh,
+  oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
-  paperadmin: ADMIN_PAPER.zh,
-  adminnav: ADMIN_NAV.zh,
+  paperadmin: adminPaperZh,
+  adminnav: adminNavZh,
   drawadmin: adminDrawZh,
   square: squareZh,
-  doc: DOC.zh,
-  commerce: COMMERCE.zh,
-  commerceadmin: COMMERCE_ADMIN.zh,
-  ledgertext: LEDGER_TEXT.zh,
-  promotion: PROMOTION.zh,
-  promotionadmin: PROMOTION_ADMIN.zh,
-  refundadmin: REFUND_ADMIN.zh,
+  doc: docZh,
+  commerce: commerceZh,
+  commerceadmin: commerceAdminZh,
+  ledgertext: ledgerTextZh,
+  promotion: promotionZh,
+  promotionadmin: promotionAdminZh,
+  refundadmin: refundAdminZh,
   msg: serverMessages,
 };

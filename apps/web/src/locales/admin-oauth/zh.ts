@@ -1,0 +1,21 @@
+/** Texts of the admin's third-party sign-in settings, the Chinese source (merged into each locale). */
+export const adminOauthZh = {
+  tab: '第三方登录',
+  intro: '配置后，登录弹窗中会出现对应按钮。环境变量（GOOGLE_* / WECHAT_*）完整时优先生效，此处只读。',
+  google: 'Google 登录（OpenID Connect）',
+  wechat: '微信扫码登录',
+  issuer: '签发方（Issuer）',
+  client_id: 'Client ID',
+  client_secret: 'Client Secret',
+  app_id: 'AppID',
+  app_secret: 'AppSecret',
+  secret_set: '已设置（留空保持不变）',
+  secret_unset: '未设置',
+  clear_secret: '清除密钥',
+  callback: '回调地址（请在服务商处登记）',
+  source_env: '来自环境变量',
+  source_settings: '来自后台设置',
+  source_none: '未配置',
+  enabled: '已启用',
+  disabled: '未启用',
+};

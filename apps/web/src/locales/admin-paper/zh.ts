@@ -1,0 +1,22 @@
+/** Texts of the admin's paper-source and corpus-import tab, the Chinese source (merged into each locale). */
+export const adminPaperZh = {
+  tab: '论文检索',
+  source_title: '检索来源',
+  source_intro: '学术搜索默认先查本地语料，OpenAlex 可访问时一并检索并合并去重；也可只用一个来源。本地语料离线可用；OpenAlex 无需密钥；Semantic Scholar 可选填 API 密钥以提高限额。',
+  source_merged: '本地语料 + OpenAlex（默认：先查本地，OpenAlex 可用时合并去重）',
+  source_local: '本地语料（{{count}} 篇）',
+  source_openalex: 'OpenAlex',
+  source_semanticscholar: 'Semantic Scholar',
+  s2_key: 'Semantic Scholar API 密钥',
+  s2_key_set: '已设置（留空保持不变）',
+  s2_key_unset: '未设置（可不填）',
+  clear_key: '清除密钥',
+  save: '保存',
+  import_title: '导入语料',
+  import_intro: '支持 ACL 系列 JSON、unarXive JSONL、Semantic Scholar 语料 JSONL 和 BEIR corpus.jsonl（按内容识别），每个文件不超过 {{size}} MB。重复导入按文件中的 ID 更新。',
+  choose_files: '选择文件',
+  import: '开始导入',
+  importing: '正在导入…',
+  import_result: '新增 {{inserted}} 篇，更新 {{updated}} 篇，参考文献 {{references}} 条（新关联 {{resolved}} 条），用时 {{seconds}} 秒',
+  file_row: '{{name}}：{{format}}，{{papers}} 篇',
+} as const;

@@ -1,0 +1,23 @@
+/** Admin → Orders: refunding an order and what the refund took back (namespace `refundadmin`). */
+export const refundAdminZh = {
+  refund: '退款',
+  reason: '退款原因',
+  confirm_title: '确认退款？',
+  confirm_text: '请先在支付平台把钱退给用户。确认后将收回该订单发放的次数、字数与会员时长（已用掉的部分无法收回），并取消其待结算佣金。',
+  title: '退款记录',
+  time: '退款时间',
+  none_taken: '此退款记录于自动收回功能上线之前，未收回任何权益。',
+  item: '项目',
+  granted: '订单发放',
+  taken: '已收回',
+  shortfall: '未能收回（已用掉）',
+  membership: '会员',
+  level: '等级',
+  expiry: '到期时间',
+  removed: '收回时长',
+  used: '已使用（无法收回）',
+  permanent: '永久',
+  permanence: '永久资格',
+  duration: '{{days}} 天 {{hours}} 小时',
+  not_recorded: '该会员发放于逐单记录上线之前，无法区分本订单的时长，未做调整。',
+};
