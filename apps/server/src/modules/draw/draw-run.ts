@@ -65,18 +65,19 @@ export class DrawJobRunner {
       await this.outcome.end(id, 'failed', 'draw_fail_channel_disabled');
       return;
     }
-    const job = await this.repo.markRunning(this.ctx.db, id, this.ctx.now());
-    if (!job) return;
-    const request = await this.request(job);
+    const request = await this.request(before);
     if (!request) {
       await this.outcome.end(id, 'failed', 'draw_reference_invalid', 'the reference picture is gone');
       return;
     }
+    // Marked running and "provider called" in one write: the call follows at once, and every round trip
+    // here is paid by each job between getting its slot and reaching the provider.
+    const job = await this.repo.markRunning(this.ctx.db, id, this.ctx.now());
+    if (!job) return;
     const provider = this.channels.provider(channel);
     const watch = new JobWatch(this.ctx, this.repo, job, context.signal, channel.timeoutSeconds * 1000);
     let result: DrawResult;
     try {
-      await this.repo.markProviderCalled(this.ctx.db, id, this.ctx.now());
       const hooks = {
         signal: watch.signal,
         onProgress: (progress: DrawProgress) => watch.progress(progress),

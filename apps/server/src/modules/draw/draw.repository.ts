@@ -99,11 +99,11 @@ export class DrawRepository {
     return { rows, count: Number(total?.n ?? 0) };
   }
 
-  /** Claimed by a worker: running (again, after a restart or a retry), its first start kept. */
+  /** Claimed by a worker and about to call the provider: running (again, after a restart or a retry), its first start kept. */
   markRunning(db: Db, id: number, now: Date): Promise<DrawJobRow | undefined> {
     return db
       .updateTable('draw_jobs')
-      .set({ status: 'running', started_at: sql<Date>`coalesce(started_at, ${now})`, updated_at: now })
+      .set({ status: 'running', started_at: sql<Date>`coalesce(started_at, ${now})`, provider_called_at: now, updated_at: now })
       .where('id', '=', id)
       .where('status', 'in', OPEN_STATUSES)
       .returningAll()
@@ -113,10 +113,6 @@ export class DrawRepository {
   /** A retry waits in the queue again. */
   async markQueued(db: Db, id: number, now: Date): Promise<void> {
     await db.updateTable('draw_jobs').set({ status: 'queued', progress: 0, provider_queue: null, updated_at: now }).where('id', '=', id).where('status', '=', 'running').execute();
-  }
-
-  async markProviderCalled(db: Db, id: number, now: Date): Promise<void> {
-    await db.updateTable('draw_jobs').set({ provider_called_at: now, updated_at: now }).where('id', '=', id).execute();
   }
 
   async setRemoteTask(db: Db, id: number, taskId: string | null): Promise<void> {

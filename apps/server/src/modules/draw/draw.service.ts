@@ -161,9 +161,10 @@ export class DrawService {
   }
 
   private async present(rows: DrawJobRow[], locale: Locale): Promise<DrawRecord[]> {
-    const ids = rows.map((r) => r.id);
+    // Pictures exist only once a job succeeded: a page polling an open job costs one query, not three.
+    const drawn = rows.filter((r) => r.status === 'success').map((r) => r.id);
     const waiting = rows.filter((r) => r.status === 'queued').map((r) => r.id);
-    const [images, queueIds] = await Promise.all([this.repo.images(this.ctx.db, ids), this.repo.queueIds(this.ctx.db, waiting)]);
+    const [images, queueIds] = await Promise.all([this.repo.images(this.ctx.db, drawn), this.repo.queueIds(this.ctx.db, waiting)]);
     const positions = await this.lane.positions([...queueIds.values()]);
     return rows.map((row) => {
       const queueId = queueIds.get(row.id);
