@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SD_PEER_AUTH, SD_PEER_MODELS, SD_PEER_SAMPLERS, startA1111Peer } from '../../test/draw-peers/a1111-peer.js';
 import { drawPicture } from '../../test/draw-peers/peer-kit.js';
 import { A1111Provider } from './a1111.js';
-import { DrawProviderError, type DrawProgress, type DrawRequest } from './draw-provider.js';
+import type { DrawRequest } from './draw-provider.js';
+import { drawRequest, providerFailure, recordingHooks } from './provider-test-kit.js';
 
 type Peer = Awaited<ReturnType<typeof startA1111Peer>>;
 let peer: Peer;
@@ -26,39 +27,12 @@ function provider(overrides: { apiKey?: string | null; requestTimeoutMs?: number
 }
 
 function request(overrides: Partial<DrawRequest> = {}): DrawRequest {
-  return {
-    generation: 'txt2img',
-    model: SD_PEER_MODELS[1]!,
-    prompt: 'a lighthouse at dusk',
-    negativePrompt: 'blurry',
-    size: '512x768',
-    style: null,
-    quality: null,
-    background: null,
-    n: 1,
-    referenceImage: null,
-    denoisingStrength: null,
-    sampler: 'DPM++ 2M',
-    steps: 24,
-    cfgScale: 6.5,
-    seed: 1234,
-    ...overrides,
-  };
+  return drawRequest({ model: SD_PEER_MODELS[1]!, prompt: 'a lighthouse at dusk', negativePrompt: 'blurry', size: '512x768', sampler: 'DPM++ 2M', steps: 24, cfgScale: 6.5, seed: 1234, ...overrides });
 }
 
-function hooks(signal = new AbortController().signal) {
-  const progress: DrawProgress[] = [];
-  return { progress, hooks: { signal, onProgress: (p: DrawProgress) => progress.push(p) } };
-}
+const hooks = recordingHooks;
 
-async function failure(promise: Promise<unknown>): Promise<DrawProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DrawProviderError);
-  return error as DrawProviderError;
-}
+const failure = providerFailure;
 
 const drawCalls = () => peer.calls.filter((c) => c.path.endsWith('2img'));
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OPENAI_PEER_KEY, startOpenAiImagesPeer } from '../../test/draw-peers/openai-images-peer.js';
 import { drawPicture } from '../../test/draw-peers/peer-kit.js';
 import { PictureFetcher } from './draw-http.js';
-import { DrawProviderError, type DrawProgress, type DrawRequest } from './draw-provider.js';
+import type { DrawRequest } from './draw-provider.js';
+import { drawRequest, providerFailure, recordingHooks } from './provider-test-kit.js';
 import { OpenAiImagesProvider } from './openai-images.js';
 
 let peer: Awaited<ReturnType<typeof startOpenAiImagesPeer>>;
@@ -23,39 +24,12 @@ function provider(overrides: { apiKey?: string | null; requestTimeoutMs?: number
 }
 
 function request(overrides: Partial<DrawRequest> = {}): DrawRequest {
-  return {
-    generation: 'txt2img',
-    model: 'dall-e-3',
-    prompt: 'a red fox in the snow',
-    negativePrompt: '',
-    size: '1024x1024',
-    style: null,
-    quality: null,
-    background: null,
-    n: 1,
-    referenceImage: null,
-    denoisingStrength: null,
-    sampler: null,
-    steps: null,
-    cfgScale: null,
-    seed: null,
-    ...overrides,
-  };
+  return drawRequest({ model: 'dall-e-3', prompt: 'a red fox in the snow', size: '1024x1024', ...overrides });
 }
 
-function hooks(signal = new AbortController().signal) {
-  const progress: DrawProgress[] = [];
-  return { progress, hooks: { signal, onProgress: (p: DrawProgress) => progress.push(p) } };
-}
+const hooks = recordingHooks;
 
-async function failure(promise: Promise<unknown>): Promise<DrawProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DrawProviderError);
-  return error as DrawProviderError;
-}
+const failure = providerFailure;
 
 describe('OpenAI Images provider against the local Images API', () => {
   it('draws a dall-e-3 picture of the asked size as base64 PNG, with the revised prompt and no fake progress', async () => {

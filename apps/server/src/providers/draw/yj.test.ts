@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { drawPicture } from '../../test/draw-peers/peer-kit.js';
 import { startYjPeer, yjSign, YJ_PEER_ENGINES, YJ_PEER_KEY, YJ_PEER_SECRET } from '../../test/draw-peers/yj-peer.js';
-import { DrawProviderError, type DrawProgress, type DrawRequest } from './draw-provider.js';
+import type { DrawRequest } from './draw-provider.js';
+import { drawRequest, providerFailure, recordingHooks } from './provider-test-kit.js';
 import { YjProvider, yjSignature } from './yj.js';
 
 type Peer = Awaited<ReturnType<typeof startYjPeer>>;
@@ -26,40 +27,12 @@ function provider(overrides: { secret?: string; requestTimeoutMs?: number; url?:
 }
 
 function request(overrides: Partial<DrawRequest> = {}): DrawRequest {
-  return {
-    generation: 'txt2img',
-    model: 'anything_diffusion',
-    prompt: '山间的小屋，水彩',
-    negativePrompt: '',
-    size: '1:1',
-    style: '水彩绘画',
-    quality: null,
-    background: null,
-    n: 1,
-    referenceImage: null,
-    denoisingStrength: null,
-    sampler: null,
-    steps: null,
-    cfgScale: null,
-    seed: null,
-    ...overrides,
-  };
+  return drawRequest({ model: 'anything_diffusion', prompt: '山间的小屋，水彩', size: '1:1', style: '水彩绘画', ...overrides });
 }
 
-function hooks(signal = new AbortController().signal) {
-  const progress: DrawProgress[] = [];
-  const tasks: string[] = [];
-  return { progress, tasks, hooks: { signal, onProgress: (p: DrawProgress) => progress.push(p), onRemoteTask: (id: string) => tasks.push(id) } };
-}
+const hooks = recordingHooks;
 
-async function failure(promise: Promise<unknown>): Promise<DrawProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DrawProviderError);
-  return error as DrawProviderError;
-}
+const failure = providerFailure;
 
 const puts = () => peer.calls.filter((c) => c.path.endsWith('/put_task'));
 
