@@ -4,7 +4,7 @@ import { SD_PEER_AUTH, SD_PEER_MODELS, SD_PEER_SAMPLERS, startA1111Peer } from '
 import { drawPicture } from '../../test/draw-peers/peer-kit.js';
 import { A1111Provider } from './a1111.js';
 import type { DrawRequest } from './draw-provider.js';
-import { drawRequest, providerFailure, recordingHooks } from './provider-test-kit.js';
+import { drawRequest, providerFailure, recordingHooks } from '../../test/draw-provider-kit.js';
 
 type Peer = Awaited<ReturnType<typeof startA1111Peer>>;
 let peer: Peer;

@@ -4,7 +4,7 @@ import { OPENAI_PEER_KEY, startOpenAiImagesPeer } from '../../test/draw-peers/op
 import { drawPicture } from '../../test/draw-peers/peer-kit.js';
 import { PictureFetcher } from './draw-http.js';
 import type { DrawRequest } from './draw-provider.js';
-import { drawRequest, providerFailure, recordingHooks } from './provider-test-kit.js';
+import { drawRequest, providerFailure, recordingHooks } from '../../test/draw-provider-kit.js';
 import { OpenAiImagesProvider } from './openai-images.js';
 
 let peer: Awaited<ReturnType<typeof startOpenAiImagesPeer>>;

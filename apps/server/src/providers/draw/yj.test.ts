@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { drawPicture } from '../../test/draw-peers/peer-kit.js';
 import { startYjPeer, yjSign, YJ_PEER_ENGINES, YJ_PEER_KEY, YJ_PEER_SECRET } from '../../test/draw-peers/yj-peer.js';
 import type { DrawRequest } from './draw-provider.js';
-import { drawRequest, providerFailure, recordingHooks } from './provider-test-kit.js';
+import { drawRequest, providerFailure, recordingHooks } from '../../test/draw-provider-kit.js';
 import { YjProvider, yjSignature } from './yj.js';
 
 type Peer = Awaited<ReturnType<typeof startYjPeer>>;

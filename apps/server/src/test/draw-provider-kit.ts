@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { DrawProviderError, type DrawHooks, type DrawProgress, type DrawRequest } from './draw-provider.js';
+import { DrawProviderError, type DrawHooks, type DrawProgress, type DrawRequest } from '../providers/draw/draw-provider.js';
 
 /** A text-to-image request with every optional parameter unset; each family's tests override what they draw. */
 export function drawRequest(fields: Pick<DrawRequest, 'model' | 'prompt' | 'size'> & Partial<DrawRequest>): DrawRequest {
