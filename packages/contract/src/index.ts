@@ -25,6 +25,7 @@ export * from './promotion.js';
 export * from './draw.js';
 export * from './draw-square.js';
 export * from './admin-draw.js';
+export * from './qrcode.js';
 export * from './admin-sms.js';
 export * from './schema-walk.js';
 
@@ -46,6 +47,7 @@ import { drawEndpoints } from './draw.js';
 import { drawSquareEndpoints } from './draw-square.js';
 import { adminDrawEndpoints } from './admin-draw.js';
 import { adminSmsEndpoints } from './admin-sms.js';
+import { qrcodeEndpoints } from './qrcode.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -67,4 +69,5 @@ export const api = {
   ...drawSquareEndpoints,
   ...adminDrawEndpoints,
   ...adminSmsEndpoints,
+  ...qrcodeEndpoints,
 };

@@ -2,6 +2,7 @@ import type { Locale } from './locales.js';
 import { DOC_MESSAGES } from './messages-doc.js';
 import { PROMOTION_MESSAGES } from './messages-promotion.js';
 import { DRAW_MESSAGES } from './messages-draw.js';
+import { QRCODE_MESSAGES } from './messages-qrcode.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -173,6 +174,7 @@ export const MESSAGES = {
   ...PROMOTION_MESSAGES,
   ...DOC_MESSAGES,
   ...DRAW_MESSAGES,
+  ...QRCODE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

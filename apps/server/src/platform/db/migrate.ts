@@ -15,6 +15,7 @@ import * as m0014 from './migrations/0014_image_uploads.js';
 import * as m0015 from './migrations/0015_retention_indexes.js';
 import * as m0016 from './migrations/0016_doc_ocr.js';
 import * as m0017 from './migrations/0017_draw.js';
+import * as m0018 from './migrations/0018_qrcode.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_retention_indexes': m0015,
   '0016_doc_ocr': m0016,
   '0017_draw': m0017,
+  '0018_qrcode': m0018,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,0 +1,32 @@
+/**
+ * Message texts of QR codes, merged into MESSAGES by one spread. Refusals
+ * say what would work (a version or level that fits, how wide a logo may be).
+ */
+export const QRCODE_MESSAGES = {
+  qrcode_content_required: { zh: '请输入二维码内容', en: 'Please enter what the code should hold', ja: 'コードの内容を入力してください', ko: '코드에 담을 내용을 입력하세요' },
+  qrcode_field_too_long: { zh: '内容过长', en: 'This field is too long', ja: '入力が長すぎます', ko: '입력이 너무 깁니다' },
+  qrcode_url_invalid: { zh: '请输入以 http:// 或 https:// 开头的网址', en: 'Enter a web address starting with http:// or https://', ja: 'http:// または https:// で始まるアドレスを入力してください', ko: 'http:// 또는 https://로 시작하는 주소를 입력하세요' },
+  qrcode_wifi_ssid_required: { zh: '请输入 Wi-Fi 名称', en: 'Enter the Wi-Fi network name', ja: 'Wi-Fi のネットワーク名を入力してください', ko: 'Wi-Fi 네트워크 이름을 입력하세요' },
+  qrcode_wifi_ssid_too_long: { zh: 'Wi-Fi 名称不能超过32个字符', en: 'A Wi-Fi name has at most 32 characters', ja: 'Wi-Fi 名は32文字以内です', ko: 'Wi-Fi 이름은 32자 이하입니다' },
+  qrcode_wifi_password_invalid: { zh: 'Wi-Fi 密码无效：WPA 为8–63个字符，WEP 为5或13个字符（或10、26位十六进制），开放网络不填密码', en: 'Invalid Wi-Fi password: WPA takes 8–63 characters, WEP 5 or 13 characters (or 10 or 26 hex digits), an open network none', ja: 'Wi-Fi パスワードが無効です。WPA は8〜63文字、WEP は5または13文字（または16進数10桁・26桁）、オープンネットワークは不要です', ko: 'Wi-Fi 비밀번호가 올바르지 않습니다. WPA는 8~63자, WEP는 5 또는 13자(또는 16진수 10·26자리), 개방형 네트워크는 비밀번호가 없습니다' },
+  qrcode_vcard_name_required: { zh: '名片需要填写姓名', en: 'A contact card needs a name', ja: '連絡先カードには名前が必要です', ko: '연락처 카드에는 이름이 필요합니다' },
+  qrcode_email_invalid: { zh: '邮箱地址格式不正确', en: 'This email address is not valid', ja: 'メールアドレスの形式が正しくありません', ko: '이메일 주소 형식이 올바르지 않습니다' },
+  qrcode_phone_invalid: { zh: '电话号码格式不正确', en: 'This phone number is not valid', ja: '電話番号の形式が正しくありません', ko: '전화번호 형식이 올바르지 않습니다' },
+  qrcode_color_invalid: { zh: '颜色应为 #RRGGBB 格式', en: 'A colour is written as #RRGGBB', ja: '色は #RRGGBB の形式で指定してください', ko: '색상은 #RRGGBB 형식으로 입력하세요' },
+  qrcode_too_long_fit: { zh: '内容放不进 {version} 版本、{level} 级纠错的二维码；{fit_version} 版本、{fit_level} 级可以容纳', en: 'The content does not fit a version {version} code at level {level}; version {fit_version} at level {fit_level} holds it', ja: '内容がバージョン {version}・誤り訂正 {level} のコードに収まりません。バージョン {fit_version}・{fit_level} なら収まります', ko: '내용이 버전 {version}, 오류 정정 {level} 코드에 들어가지 않습니다. 버전 {fit_version}, {fit_level} 수준이면 들어갑니다' },
+  qrcode_too_long: { zh: '内容太长，任何二维码都放不下（{level} 级纠错最多 {max} 字节，当前 {bytes} 字节）', en: 'The content is too long for any QR code (at most {max} bytes at level {level}; this is {bytes})', ja: '内容が長すぎてどの QR コードにも収まりません（{level} では最大 {max} バイト、現在 {bytes} バイト）', ko: '내용이 너무 길어 어떤 QR 코드에도 들어가지 않습니다({level} 수준 최대 {max}바이트, 현재 {bytes}바이트)' },
+  qrcode_low_contrast: { zh: '前景色与背景色对比度太低（{ratio}:1，至少需要 {min}:1），扫码器可能读不出；请加深前景色或调浅背景色', en: 'The foreground and background are too alike (contrast {ratio}:1, at least {min}:1 is needed), so scanners may not read it; darken the foreground or lighten the background', ja: '前景色と背景色のコントラストが低すぎます（{ratio}:1、最低 {min}:1 必要）。前景色を濃くするか背景色を薄くしてください', ko: '전경색과 배경색의 대비가 너무 낮습니다({ratio}:1, 최소 {min}:1 필요). 전경색을 진하게 하거나 배경색을 밝게 하세요' },
+  qrcode_light_on_dark: { zh: '前景色需比背景色深，许多扫码器读不出浅色码', en: 'The foreground must be darker than the background; many scanners cannot read light-on-dark codes', ja: '前景色は背景色より濃くしてください。明暗が逆のコードを読めないスキャナーが多くあります', ko: '전경색이 배경색보다 진해야 합니다. 밝은 코드를 못 읽는 스캐너가 많습니다' },
+  qrcode_logo_too_large: { zh: 'Logo 遮住的部分超过 {level} 级纠错能恢复的范围；请把 Logo 缩小到宽度的 {max}% 以内，或选择 H 级纠错', en: 'The logo covers more than level {level} can restore; make it at most {max}% of the width or choose level H', ja: 'ロゴが誤り訂正 {level} で復元できる範囲を超えています。幅の {max}% 以下にするか、レベル H を選んでください', ko: '로고가 {level} 수준으로 복원할 수 있는 범위를 넘습니다. 너비의 {max}% 이하로 줄이거나 H 수준을 선택하세요' },
+  qrcode_image_invalid: { zh: 'Logo 和背景图须为不超过 {max} MB 的 PNG、JPEG 或 WebP 图片', en: 'A logo or background must be a PNG, JPEG or WebP picture of at most {max} MB', ja: 'ロゴと背景画像は {max} MB 以下の PNG・JPEG・WebP 画像にしてください', ko: '로고와 배경 이미지는 {max}MB 이하의 PNG, JPEG, WebP 이미지여야 합니다' },
+  qrcode_unreadable: { zh: '生成的二维码未能通过扫码校验（{detail}），因此没有给出；请换用方块样式、更高纠错级别或更强的对比度', en: 'The code did not pass the scan check ({detail}), so it is not shown; try the square style, a higher error-correction level or stronger contrast', ja: 'コードが読み取り検証に通らなかったため表示しません（{detail}）。四角スタイル、より高い誤り訂正、強いコントラストをお試しください', ko: '코드가 스캔 검증을 통과하지 못해 보여 주지 않습니다({detail}). 사각형 스타일, 더 높은 오류 정정 수준, 더 강한 대비를 사용해 보세요' },
+  qrcode_verified: { zh: '已校验：两种解码器在原尺寸、256 像素和 128 像素下都读出了正确内容', en: 'Verified: two decoders read the right content at full size, 256 px and 128 px', ja: '検証済み：2つのデコーダーが原寸・256px・128px で正しい内容を読み取りました', ko: '검증됨: 두 디코더가 원본 크기, 256px, 128px에서 올바른 내용을 읽었습니다' },
+  qrcode_not_found: { zh: '这张图片里没有找到二维码', en: 'No QR code was found in this picture', ja: 'この画像に QR コードが見つかりません', ko: '이 그림에서 QR 코드를 찾지 못했습니다' },
+  qrcode_decode_invalid: { zh: '请上传不超过 10 MB 的 PNG、JPEG 或 WebP 图片', en: 'Upload a PNG, JPEG or WebP picture of at most 10 MB', ja: '10 MB 以下の PNG・JPEG・WebP 画像をアップロードしてください', ko: '10MB 이하의 PNG, JPEG, WebP 이미지를 올리세요' },
+  qrcode_daily_limit: { zh: '今天的 {limit} 个免费二维码已用完，开通会员可不限次数', en: "Today's {limit} free codes are used; members make codes without limit", ja: '本日の無料コード {limit} 件を使い切りました。会員は無制限に作成できます', ko: '오늘의 무료 코드 {limit}개를 다 썼습니다. 회원은 제한 없이 만들 수 있습니다' },
+  qrcode_visitor_limit: { zh: '今天的免费二维码已用完，登录后可继续生成', en: "Today's free codes are used; sign in to make more", ja: '本日の無料コードを使い切りました。ログインすると続けて作成できます', ko: '오늘의 무료 코드를 다 썼습니다. 로그인하면 더 만들 수 있습니다' },
+  qrcode_record_not_found: { zh: '二维码记录不存在', en: 'QR code record not found', ja: 'QR コードの記録が見つかりません', ko: 'QR 코드 기록을 찾을 수 없습니다' },
+  qrcode_ai_disabled: { zh: 'AI 艺术二维码需要 Stable Diffusion 绘画通道；管理员可在 后台 → 绘画 中接入', en: 'AI art codes need a Stable Diffusion drawing channel; an administrator connects one in Admin → Drawing', ja: 'AI アート QR コードには Stable Diffusion の描画チャネルが必要です。管理者が 管理 → 描画 で接続できます', ko: 'AI 아트 QR 코드에는 Stable Diffusion 그리기 채널이 필요합니다. 관리자가 관리 → 그리기에서 연결할 수 있습니다' },
+  qrcode_fail_unreadable: { zh: '{attempts} 次生成的图片都没能被扫出正确内容，因此没有给出，绘画次数已退回；可换一个提示词或调高控制强度', en: 'None of the {attempts} pictures scanned as the code, so none is shown; the drawing count was returned. Try another prompt or a stronger control weight', ja: '{attempts} 回生成した画像はどれも正しく読み取れなかったため表示しません。描画回数は返却されました。別のプロンプトか強い制御をお試しください', ko: '{attempts}번 만든 그림이 모두 코드로 읽히지 않아 보여 주지 않습니다. 그리기 횟수는 반환되었습니다. 다른 프롬프트나 더 강한 제어 강도를 시도하세요' },
+  qrcode_template_not_found: { zh: '模板不存在', en: 'Template not found', ja: 'テンプレートが見つかりません', ko: '템플릿을 찾을 수 없습니다' },
+} as const;
