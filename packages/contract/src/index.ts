@@ -26,6 +26,7 @@ export * from './draw.js';
 export * from './draw-square.js';
 export * from './admin-draw.js';
 export * from './qrcode.js';
+export * from './mindmap-tree.js';
 export * from './admin-sms.js';
 export * from './schema-walk.js';
 
