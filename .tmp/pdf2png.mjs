@@ -1,0 +1,15 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createCanvas } from '@napi-rs/canvas';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+const data = new Uint8Array(readFileSync(process.argv[2]));
+const doc = await pdfjs.getDocument({ data, cMapUrl: 'node_modules/pdfjs-dist/cmaps/', cMapPacked: true, standardFontDataUrl: 'node_modules/pdfjs-dist/standard_fonts/' }).promise;
+const page = await doc.getPage(1);
+const vp = page.getViewport({ scale: Number(process.argv[4] ?? 1.5) });
+console.log('page', page.view, 'pages', doc.numPages);
+const canvas = createCanvas(vp.width, vp.height);
+await page.render({ canvasContext: canvas.getContext('2d'), viewport: vp, canvas }).promise;
+writeFileSync(process.argv[3], canvas.toBuffer('image/png'));
+const text = await page.getTextContent();
+console.log(text.items.map(i => i.str).join('|').slice(0, 300));
+const ann = await page.getAnnotations();
+console.log('annotations', ann.map(a => a.url));
