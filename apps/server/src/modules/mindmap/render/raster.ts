@@ -1,4 +1,4 @@
-import { createCanvas, PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, PDFDocument } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { safeLink } from '../formats/limits.js';
 import { baseline, linkCurve, NOTE_MARK, type MapLayout } from './layout.js';
@@ -60,9 +60,12 @@ export function renderPdf(layout: MapLayout, title: string): Buffer {
   return doc.close();
 }
 
+/** What both a PDF page and a raster canvas draw with (the PDF page's context is the narrower). */
+type PaintContext = ReturnType<PDFDocument['beginPage']>;
+
 type Annotate = (left: number, top: number, right: number, bottom: number, url: string) => void;
 
-function paint(ctx: SKRSContext2D, layout: MapLayout, annotate: Annotate): void {
+function paint(ctx: PaintContext, layout: MapLayout, annotate: Annotate): void {
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, layout.width, layout.height);
   ctx.lineCap = 'round';
