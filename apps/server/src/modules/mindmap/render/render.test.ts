@@ -2,6 +2,7 @@ import type { MindmapNode } from '@xueba/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseXml, textOf } from '../formats/xml.js';
+import { bigTree } from './big-tree.js';
 import { layoutMap, pngScale, renderMap } from './index.js';
 import { wrapText } from './measure.js';
 import { levelStyle } from './theme.js';
@@ -16,24 +17,6 @@ const sample: MindmapNode = {
     { topic: '深度学习', children: [{ topic: 'Transformer', note: 'Attention is all you need', children: [] }] },
   ],
 };
-
-/** A deterministic tree of `count` nodes, up to five children each, topics mixing scripts. */
-function bigTree(count: number): MindmapNode {
-  const root: MindmapNode = { topic: '大型导图 Large map', children: [] };
-  const queue = [root];
-  let made = 1;
-  while (made < count) {
-    const parent = queue.shift()!;
-    for (let i = 0; i < 5 && made < count; i += 1) {
-      const child: MindmapNode = { topic: made % 3 === 0 ? `节点 ${made} 研究方法` : made % 3 === 1 ? `Node ${made} literature review` : `ノード ${made}`, children: [] };
-      if (made % 7 === 0) child.note = `note ${made}`;
-      parent.children.push(child);
-      queue.push(child);
-      made += 1;
-    }
-  }
-  return root;
-}
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
