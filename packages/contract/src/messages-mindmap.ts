@@ -30,4 +30,11 @@ export const MINDMAP_MESSAGES = {
   mindmap_export_failed: { zh: '导出失败，请稍后重试', en: 'The export failed; try again', ja: 'エクスポートに失敗しました。もう一度お試しください', ko: '내보내기에 실패했습니다. 다시 시도하세요' },
   mindmap_generation_limit: { zh: '今日免费生成次数已用完', en: "Today's free generations are used up", ja: '本日の無料生成回数を使い切りました', ko: '오늘의 무료 생성 횟수를 모두 사용했습니다' },
   mindmap_question_too_long: { zh: '主题或问题过长（最多{max}个字符）', en: 'The topic or question is too long (at most {max} characters)', ja: 'テーマまたは質問が長すぎます（最大{max}文字）', ko: '주제나 질문이 너무 깁니다(최대 {max}자)' },
+  mindmap_label_page: { zh: '第{n}页', en: 'Page {n}', ja: '{n}ページ', ko: '{n}페이지' },
+  mindmap_label_authors: { zh: '作者', en: 'Authors', ja: '著者', ko: '저자' },
+  mindmap_label_published: { zh: '发表', en: 'Published', ja: '掲載', ko: '게재' },
+  mindmap_label_abstract: { zh: '摘要', en: 'Abstract', ja: '要旨', ko: '초록' },
+  mindmap_label_keywords: { zh: '关键词', en: 'Keywords', ja: 'キーワード', ko: '키워드' },
+  mindmap_label_references: { zh: '参考文献（{n}篇）', en: 'References ({n})', ja: '参考文献（{n}件）', ko: '참고문헌({n}건)' },
+  mindmap_label_more: { zh: '另有{n}项', en: '{n} more', ja: 'ほか{n}件', ko: '외 {n}건' },
 } as const;
