@@ -170,7 +170,9 @@ export const mindmapOptionsSchema = mindmapConfigSchema.extend({
 });
 export type MindmapOptions = z.infer<typeof mindmapOptionsSchema>;
 
-export const mindmapExportQuerySchema = z.object({ id: idSchema, format: mindmapExportFormatSchema });
+/** Pictures (png, svg, pdf): main branches on both sides of the root (a mind map) or all to its right (a logical tree). */
+export const MINDMAP_EXPORT_LAYOUTS = ['both', 'right'] as const;
+export const mindmapExportQuerySchema = z.object({ id: idSchema, format: mindmapExportFormatSchema, layout: z.enum(MINDMAP_EXPORT_LAYOUTS).default('both') });
 export const mindmapImportResultSchema = z.object({ id: z.number().int(), title: safeString(), nodes: z.number().int() });
 
 const idBody = z.object({ id: idSchema });

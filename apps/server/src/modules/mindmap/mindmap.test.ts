@@ -195,6 +195,14 @@ describe('mind maps', () => {
       expect(imported.body.data.source).toBe('import');
       expect(imported.body.data.tree).toEqual(original);
     }
+    for (const [format, type, magic] of [['png', 'image/png', '\x89PNG'], ['pdf', 'application/pdf', '%PDF'], ['svg', 'image/svg+xml; charset=utf-8', '<svg']] as const) {
+      const picture = await exportFile(u.token, id, `${format}&layout=right`);
+      expect(picture.status).toBe(200);
+      expect(picture.headers['content-type']).toBe(type);
+      expect(picture.raw.toString('latin1')).toContain(magic);
+      expect(String(picture.headers['content-disposition'])).toContain(`.${format}`);
+    }
+    expect((await exportFile(u.token, id, 'svg')).raw.toString('utf8')).toContain('叶绿体');
     const badFormat = await t.app.inject({ method: 'GET', url: `/api/mindmap/export?id=${id}&format=docx`, headers: { token: u.token } });
     expect(badFormat.statusCode).toBe(400);
   });
