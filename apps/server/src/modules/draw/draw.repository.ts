@@ -80,8 +80,8 @@ export class DrawRepository {
     return db.selectFrom('draw_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  jobOf(db: Db | Tx, userId: number, id: number): Promise<DrawJobRow | undefined> {
-    return db.selectFrom('draw_jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'draw').executeTakeFirst();
+  jobOf(db: Db | Tx, userId: number, id: number, kind = 'draw'): Promise<DrawJobRow | undefined> {
+    return db.selectFrom('draw_jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
   }
 
   async records(db: Db, userId: number, filter: RecordsFilter): Promise<{ rows: DrawJobRow[]; count: number }> {

@@ -134,8 +134,6 @@ export class DrawService {
       if (!input.reference_image) throw badRequest('draw_reference_required');
       referenceKey = await checkReference(this.ctx.db, this.repo, this.ctx.storage, userId, input.reference_image);
     }
-    const text = `${input.prompt}\n${input.negative_prompt ?? ''}`.toLowerCase();
-    if (settings.sensitive_words.some((word) => text.includes(word.toLowerCase()))) throw badRequest('draw_sensitive');
     const sd = input.family === 'sd';
     const { id, position, cost } = await this.accept(userId, {
       family: input.family,
@@ -171,6 +169,8 @@ export class DrawService {
    */
   async accept<T = undefined>(userId: number, draft: DrawJobDraft, within?: (tx: Tx, job: DrawJobRow) => Promise<T>): Promise<{ id: number; position: number; cost: number; extra: T | undefined }> {
     const settings = await this.drawSettings.get();
+    const text = `${draft.prompt}\n${draft.negativePrompt}`.toLowerCase();
+    if (settings.sensitive_words.some((word) => text.includes(word.toLowerCase()))) throw badRequest('draw_sensitive');
     const now = this.ctx.now();
     const { cost } = draft;
     const { id, queueId, extra } = await transaction(this.ctx.db, async (tx, afterCommit) => {
@@ -258,9 +258,9 @@ export class DrawService {
     return presentImage(this.ctx.storage, image);
   }
 
-  /** Deletes a record and its pictures; an open job is cancelled (and refunded) first. Deleting twice is fine. */
-  async delete(userId: number, id: number): Promise<void> {
-    const row = await this.repo.jobOf(this.ctx.db, userId, id);
+  /** Deletes a record (of a kind: another feature's drawings are deleted through it) and its pictures; an open job is cancelled (and refunded) first. Deleting twice is fine. */
+  async delete(userId: number, id: number, kind = 'draw'): Promise<void> {
+    const row = await this.repo.jobOf(this.ctx.db, userId, id, kind);
     if (!row) return;
     if (OPEN_STATUSES.includes(row.status)) await this.outcome.end(id, 'cancelled', 'draw_cancelled');
     const images = await this.repo.images(this.ctx.db, [id]);
