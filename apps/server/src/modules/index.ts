@@ -26,6 +26,8 @@ import { smsSettingsRoutes } from './sms-settings/sms-settings.routes.js';
 import { drawRoutes } from './draw/draw.routes.js';
 import { drawingLifecycle } from './draw/draw.lifecycle.js';
 import { squareRoutes } from './draw/square/square.routes.js';
+import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
+import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -41,6 +43,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
+  await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
 }
 
@@ -67,4 +70,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await smsSettingsRoutes(api, s.sms);
   await drawRoutes(api, { draw: f.draw, admin: f.drawAdmin, suggest: f.drawSuggest });
   await squareRoutes(api, ctx, f.square);
+  await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
 }
