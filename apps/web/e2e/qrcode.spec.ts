@@ -17,6 +17,8 @@ const SHOTS = process.env.QR_SHOTS_DIR ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 
 async function shoot(page: Page, name: string): Promise<void> {
+  // From the top: a full-page shot of a scrolled page draws the fixed shell and sticky parts mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
@@ -155,7 +157,7 @@ test('AI art codes: drawn again until one scans, and the fail view with the refu
   await expect(page.getByTestId('qr-ai-control')).toBeVisible();
   await page.getByTestId('qr-field-url').fill('https://example.com/ai-art');
   await page.getByTestId('qr-prompt').fill('a lake below snowy mountains at dawn');
-  await expect(page.getByTestId('qr-cost')).toContainText('Costs');
+  await expect(page.getByTestId('qr-cost')).toContainText('Cost');
   await shootBoth(page, 'qrcode-ai-form');
 
   // The first picture does not scan: the second attempt, with a stronger control, does.

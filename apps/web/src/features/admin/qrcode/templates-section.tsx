@@ -3,6 +3,7 @@ import { Button, Popconfirm, Switch, Table, type TableColumnsType } from 'antd';
 import type { AdminQrTemplate } from '@xueba/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/hooks/use-locale';
 import { mediaUrl } from '@/lib/media-url';
 import { toast } from '@/lib/notify';
 import { deleteQrTemplate, saveQrTemplate } from './qrcode-admin-api';
@@ -30,6 +31,7 @@ function Summary({ template }: { template: AdminQrTemplate }) {
 /** One kind's templates: the list with order and switch, add, edit and delete. */
 export function TemplatesSection({ kind, templates }: { kind: 'style' | 'prompt'; templates: AdminQrTemplate[] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [editing, setEditing] = useState<AdminQrTemplate | 'new' | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -51,7 +53,7 @@ export function TemplatesSection({ kind, templates }: { kind: 'style' | 'prompt'
       width: 76,
       render: (_v, r) => (r.thumb_url ? <img className="qr-admin__thumb-img" src={mediaUrl(r.thumb_url)} alt="" /> : <span className="muted">—</span>),
     },
-    { key: 'name', title: t('qradmin.name'), render: (_v, r) => <span data-testid="qr-template-row-name">{r.names.zh}</span> },
+    { key: 'name', title: t('qradmin.name'), render: (_v, r) => <span data-testid="qr-template-row-name">{r.names[locale] || r.names.zh}</span> },
     { key: 'config', title: t('qradmin.config'), render: (_v, r) => <Summary template={r} /> },
     { key: 'sort', title: t('qradmin.sort'), dataIndex: 'sort', width: 72 },
     {

@@ -112,7 +112,7 @@ export function VersionAndSize({ form, set, error, disabled }: LookProps) {
         <Choices name={`${id}-ec`} testId="qr-ec" value={form.ec_level} onChange={(v) => set({ ec_level: v as QrForm['ec_level'] })} items={QR_EC_LEVELS.map((l) => ({ value: l, label: t(`qrcode.ec.${l}`) }))} disabled={disabled} columns={4} />
       </Field>
       <Field label={t('qrcode.size_label')} testId="qr-size-field">
-        <Choices name={`${id}-size`} testId="qr-size" value={String(form.size)} onChange={(v) => set({ size: Number(v) })} items={SIZES.map((s) => ({ value: String(s), label: t('qrcode.size_px', { size: s }) }))} disabled={disabled} columns={5} />
+        <Choices name={`${id}-size`} testId="qr-size" value={String(form.size)} onChange={(v) => set({ size: Number(v) })} items={SIZES.map((s) => ({ value: String(s), label: t('qrcode.size_px', { size: s }) }))} disabled={disabled} />
       </Field>
     </>
   );

@@ -1,5 +1,6 @@
 import { QrcodeOutlined } from '@ant-design/icons';
 import type { QrRecord, QrStyledResult } from '@xueba/contract';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQrDetail } from '../../api/qrcode-api';
 import { AiFail, AiInProgress, AiSuccess } from './ai-views';
@@ -40,8 +41,14 @@ function StoredCode({ id, signedIn }: { id: number; signedIn: boolean }) {
 /** The result side of the page: empty, a code, or an AI job's in-progress, success or fail view. */
 export function ResultPanel({ shown, signedIn }: { shown: Shown; signedIn: boolean }) {
   const { t } = useTranslation();
+  const panel = useRef<HTMLElement>(null);
+  const key = shown === null ? null : shown.kind === 'styled' ? `s${shown.result.id}` : `r${shown.id}`;
+  // One column (a phone): the result sits under the long form, so a new one is brought into view.
+  useEffect(() => {
+    if (key !== null && window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [key]);
   return (
-    <section className="qr-result card" aria-label={t('qrcode.result')} data-testid="qr-result">
+    <section ref={panel} className="qr-result card" aria-label={t('qrcode.result')} data-testid="qr-result">
       {shown?.kind === 'styled' ? (
         // A visitor's code has no record to compare against: the mismatch view is for signed-in users.
         <QrcodeDisplay code={fromStyled(shown.result)} canMismatch={signedIn} />

@@ -7,11 +7,9 @@ export function VerifiedBadge({ verified }: { verified: QrVerified | null }) {
   const { t } = useTranslation();
   if (!verified || !verified.zxing || !verified.jsqr) return null;
   return (
-    <p className="qr-verified" data-testid="qr-verified" data-sizes={verified.sizes.join(',')}>
+    <p className="qr-verified" title={t('qrcode.verified_badge')} data-testid="qr-verified" data-sizes={verified.sizes.join(',')}>
       <SafetyCertificateOutlined aria-hidden="true" />
-      <span>
-        <strong>{t('qrcode.verified_badge')}</strong> {t('msg.qrcode_verified')}
-      </span>
+      <span>{t('msg.qrcode_verified')}</span>
     </p>
   );
 }
