@@ -1,5 +1,5 @@
 import { QR_GENERATION_MODES, type QrMode, type QrOptions } from '@xueba/contract';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useQrWorkspace } from '../hooks/use-qr-workspace';
 import { aiCost } from '../lib/qr-form';
@@ -13,7 +13,8 @@ import { StyledControl } from './styled-control';
 const SHOWN = new Set(['fg', 'fg2', 'bg', 'logo', 'background_image', 'prompt', 'reference_image']);
 const shownUnderField = (field: string | null): boolean => field !== null && (field.startsWith('data.') || SHOWN.has(field));
 
-function Footer({ options, w }: { options: QrOptions; w: ReturnType<typeof useQrWorkspace> }) {
+/** Sticky under the form: the refusal of the last try stays beside the button the user just pressed. */
+function Footer({ options, w, children }: { options: QrOptions; w: ReturnType<typeof useQrWorkspace>; children: ReactNode }) {
   const { t } = useTranslation();
   const ai = w.form.mode === 'ai';
   const cost = ai ? aiCost(options, w.form) : null;
@@ -22,6 +23,7 @@ function Footer({ options, w }: { options: QrOptions; w: ReturnType<typeof useQr
   const disabled = w.busy || (ai && !options.ai.enabled);
   return (
     <div className="qr-control__footer">
+      {children}
       <p className="muted small" data-testid={ai ? 'qr-cost' : 'qr-free'}>
         {ai
           ? [cost !== null ? t('qrcode.cost', { count: cost }) : null, options.balance !== null ? t('qrcode.balance', { count: options.balance }) : null].filter(Boolean).join(' · ')
@@ -71,13 +73,14 @@ export function QrControl({ options, w }: { options: QrOptions; w: ReturnType<ty
       ) : (
         <AiDisabled admin={w.isAdmin} />
       )}
-      {refusal && (
-        <div className="qr-refusal" role="alert" data-testid="qr-refusal">
-          <p className="qr-refusal__title">{t('qrcode.refused_title')}</p>
-          <p data-testid="qr-refusal-text">{refusal.message}</p>
-        </div>
-      )}
-      <Footer options={options} w={w} />
+      <Footer options={options} w={w}>
+        {refusal && (
+          <div className="qr-refusal" role="alert" data-testid="qr-refusal">
+            <p className="qr-refusal__title">{t('qrcode.refused_title')}</p>
+            <p data-testid="qr-refusal-text">{refusal.message}</p>
+          </div>
+        )}
+      </Footer>
     </section>
   );
 }
