@@ -26,6 +26,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 async function shootBoth(page: Page, name: string): Promise<void> {
   await shoot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
+  // The shell swaps its sidebar for a drawer on narrow screens; let that transition end before the shot.
+  await page.waitForTimeout(600);
   await shoot(page, `${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -192,10 +194,19 @@ test('the admin makes a style template and it shows on the page', async ({ page 
   await page.getByTestId('qr-template-name-en').fill(name);
   await page.getByTestId('qr-template-fg').fill('#0e7490');
   await page.getByTestId('qr-template-bg').fill('#f0fdfa');
+  await shoot(page, 'qrcode-admin-template-modal-desktop');
   await page.getByTestId('qr-template-save').click();
   await expect(page.getByTestId('qr-template-form')).toBeHidden();
   await expect(page.getByTestId('qr-admin-style')).toContainText(name);
   await shootBoth(page, 'qrcode-admin');
+  await page.getByRole('tab', { name: 'Prompt templates' }).click();
+  await expect(page.getByTestId('qr-admin-prompt')).toBeVisible();
+  await shoot(page, 'qrcode-admin-prompt-desktop');
+  await page.getByRole('tab', { name: 'AI settings' }).click();
+  await expect(page.getByTestId('qr-settings-form')).toBeVisible();
+  await page.getByTestId('qr-settings-save').click();
+  await expect(page.getByText('Saved').first()).toBeVisible();
+  await shootBoth(page, 'qrcode-admin-settings');
 
   await page.goto('/en/app/qrcode');
   const picker = page.getByTestId('qr-style-template');
