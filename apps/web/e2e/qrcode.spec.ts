@@ -211,7 +211,7 @@ test('the admin makes a style template and it shows on the page', async ({ page 
   await page.goto('/en/app/qrcode');
   const picker = page.getByTestId('qr-style-template');
   await expect(picker).toContainText(name);
-  await picker.getByRole('listitem').filter({ hasText: name }).click();
+  await picker.getByRole('button').filter({ hasText: name }).click();
   await expect(page.getByTestId('qr-fg')).toHaveValue('#0e7490');
   await expect(page.getByTestId('qr-bg')).toHaveValue('#f0fdfa');
 });

@@ -20,24 +20,24 @@ export function TemplatePicker({ label, templates, value, onPick, testId, disabl
   if (templates.length === 0) return null;
   return (
     <Field label={label} testId={testId}>
-      <div className="qr-templates" role="list">
+      <ul className="qr-templates">
         {templates.map((template) => (
-          <button
-            key={template.id}
-            type="button"
-            role="listitem"
-            className={`qr-template${template.id === value ? ' is-active' : ''}`}
-            aria-pressed={template.id === value}
-            onClick={() => onPick(template)}
-            disabled={disabled}
-            data-testid={`${testId}-${template.id}`}
-            title={template.name}
-          >
-            {template.thumb_url ? <img src={mediaUrl(template.thumb_url)} alt="" loading="lazy" /> : <Swatch config={template.config} />}
-            <span className="qr-template__name">{template.name || t('qrcode.template_none')}</span>
-          </button>
+          <li key={template.id}>
+            <button
+              type="button"
+              className={`qr-template${template.id === value ? ' is-active' : ''}`}
+              aria-pressed={template.id === value}
+              onClick={() => onPick(template)}
+              disabled={disabled}
+              data-testid={`${testId}-${template.id}`}
+              title={template.name}
+            >
+              {template.thumb_url ? <img src={mediaUrl(template.thumb_url)} alt="" loading="lazy" /> : <Swatch config={template.config} />}
+              <span className="qr-template__name">{template.name || t('qrcode.template_none')}</span>
+            </button>
+          </li>
         ))}
-      </div>
+      </ul>
     </Field>
   );
 }

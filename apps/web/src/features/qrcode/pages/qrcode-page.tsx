@@ -38,13 +38,13 @@ export default function QrcodePage() {
     <div className="page qr-page" data-testid="qr-page">
       <header className="qr-head">
         <h1>{t('qrcode.title')}</h1>
-        <nav className="qr-tabs" role="tablist" aria-label={t('qrcode.tabs')} data-testid="qr-tabs">
+        <div className="qr-tabs" role="tablist" aria-label={t('qrcode.tabs')} data-testid="qr-tabs">
           {(['create', 'history'] as const).map((name) => (
             <button key={name} type="button" role="tab" aria-selected={tab === name} className={`qr-tabs__tab${tab === name ? ' is-active' : ''}`} onClick={() => go(name)} data-testid={`qr-tab-${name}`}>
               {t(name === 'create' ? 'qrcode.tab_create' : 'qrcode.tab_history')}
             </button>
           ))}
-        </nav>
+        </div>
       </header>
       {options.data ? (
         <Workspace options={options.data} tab={tab} />
