@@ -41,7 +41,7 @@ export const adminQrcodeEn: Widen<typeof adminQrcodeZh> = {
   weight_step: 'Step per attempt',
   weight_step_hint: 'Added to the weight when a picture does not scan',
   max_attempts: 'Maximum attempts',
-  max_attempts_hint: 'When none scans, the code fails and the drawings are returned',
+  max_attempts_hint: 'When none scans, the code fails and the drawing counts are returned',
   guidance_start_hint: 'Where in the sampling the control starts (0–1)',
   guidance_end_hint: 'Where in the sampling the control stops (0–1)',
 };

@@ -57,7 +57,6 @@ export function QrSettingsSection({ settings }: { settings: QrAiSettings }) {
         <Form.Item name="control_mode" label={t('qrcode.control_mode_label')}>
           <Select options={QR_CONTROL_MODES.map((m) => ({ value: m, label: t(`qrcode.control_mode.${MODE_KEY[m]}`) }))} />
         </Form.Item>
-        <span />
         <Form.Item name="monster_model" label={t('qradmin.monster_model')} rules={[{ required: true, max: 200 }]}>
           <Input />
         </Form.Item>

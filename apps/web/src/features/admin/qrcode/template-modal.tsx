@@ -34,7 +34,7 @@ function Thumb({ url, onUploaded }: { url: string | null; onUploaded: (uri: stri
       <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="qr-template-thumb">
         {t('qradmin.thumb_upload')}
       </Button>
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => void choose(e.target.files?.[0])} data-testid="qr-template-thumb-input" />
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" hidden style={{ display: 'none' }} onChange={(e) => void choose(e.target.files?.[0])} data-testid="qr-template-thumb-input" />
     </div>
   );
 }
