@@ -30,8 +30,8 @@ describe('Admin → QR codes', () => {
     expect(templates.filter((x) => x.kind === 'prompt').length).toBe(4);
     expect(templates.every((x) => x.names.zh && x.names.en && x.names.ja && x.names.ko)).toBe(true);
     expect(settings).toMatchObject({ recipe: 'monster', weight: 1.1, weight_step: 0.15, max_attempts: 3 });
-    // Seeding again finds templates and adds none.
-    await new QrAdminService(t.app.ctx, new QrAiSettingsStore(t.app.services.settings), qrRenderer).seed();
+    // Seeding again adds none.
+    await new QrAdminService(t.app.ctx, new QrAiSettingsStore(t.app.services.settings), t.app.services.settings, qrRenderer).seed();
     expect((await callApi(t.app, api.adminQrcode, { token: admin.token })).body.data.templates).toHaveLength(9);
   });
 
@@ -74,5 +74,13 @@ describe('Admin → QR codes', () => {
     const user = await makeUser(t.app);
     expect((await callApi(t.app, api.adminQrcode, { token: user.token })).status).toBe(403);
     expect((await callApi(t.app, api.qrcodeOptions, { token: user.token })).body.data.ai.max_attempts).toBe(5);
+  });
+
+  it('does not bring the default templates back once an administrator deleted them all', async () => {
+    for (const template of (await callApi(t.app, api.adminQrcode, { token: admin.token })).body.data.templates) {
+      await callApi(t.app, api.adminQrTemplateDelete, { token: admin.token, body: { id: template.id } });
+    }
+    await new QrAdminService(t.app.ctx, new QrAiSettingsStore(t.app.services.settings), t.app.services.settings, qrRenderer).seed();
+    expect((await callApi(t.app, api.adminQrcode, { token: admin.token })).body.data.templates).toHaveLength(0);
   });
 });

@@ -62,6 +62,8 @@ describe('AI art QR codes on the drawing queue', () => {
     expect(seen.some((r) => r.draw!.attempt === 2 && r.draw!.progress > 33 && r.draw!.progress < 100)).toBe(true);
     expect(weights(before)).toEqual([[1.1], [1.25]]);
     expect(done.verified).toEqual({ zxing: true, jsqr: true, sizes: [512, 256, 128] });
+    // The code's picture is recorded with the success, never after it.
+    expect(seen.filter((r) => r.status === 'success').every((r) => r.png_url !== null && r.verified !== null)).toBe(true);
     const png = storedFile(w.t, done.png_url!)!;
     expect((await verify(png, done.content)).ok).toBe(true);
     expect(storedFile(w.t, done.thumb_url!)).toBeDefined();
