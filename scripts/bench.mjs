@@ -1,6 +1,6 @@
 // `npm run bench`: performance measured as ratios against baselines measured
 // in the same run (machines here are noisy; absolute numbers drift).
-// Usage: npm run bench [-- api|web|papers|chat|docs|drawing ...]   (default: all)
+// Usage: npm run bench [-- api|web|papers|chat|docs|drawing|qrcode ...]   (default: all)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { benchChat } from './bench/chat.mjs';
 import { benchPapers } from './bench/papers.mjs';
 import { benchDocs } from './bench/docs.mjs';
 import { benchDrawing } from './bench/drawing.mjs';
+import { benchQrcode } from './bench/qrcode.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wanted = process.argv.slice(2);
@@ -28,6 +29,7 @@ if (run('web')) results.web = await benchWeb(root, ['/', '/chat', '/academic_sea
 if (run('papers')) results.papers = await benchPapers(root);
 if (run('docs')) results.docs = await benchDocs(root);
 if (run('drawing')) results.drawing = await benchDrawing(root, { postgresUrl });
+if (run('qrcode')) results.qrcode = await benchQrcode(root);
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2));

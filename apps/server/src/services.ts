@@ -223,6 +223,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     drawKinds,
     qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
     qrAi,
-    qrAdmin: new QrAdminService(ctx, qrAiSettings, qrRenderer),
+    qrAdmin: new QrAdminService(ctx, qrAiSettings, settings, qrRenderer),
   };
 }

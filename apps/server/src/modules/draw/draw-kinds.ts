@@ -1,6 +1,9 @@
+import type { Insertable } from 'kysely';
 import type { MessageKey } from '@xueba/contract';
+import type { Tx } from '../../platform/db/transaction.js';
 import type { DrawRequest, DrawResult } from '../../providers/draw/draw-provider.js';
 import type { DrawJobRow } from './draw.repository.js';
+import type { DrawImagesTable } from './draw.tables.js';
 
 /**
  * How a kind of drawing other than a plain one is run: the requests to try
@@ -14,8 +17,8 @@ export interface DrawKindPlan {
   requests(job: DrawJobRow, base: DrawRequest): Promise<DrawRequest[]>;
   /** The result with only the pictures to keep, or null to go on to the next attempt. */
   accept(job: DrawJobRow, result: DrawResult, attempt: number): Promise<DrawResult | null>;
-  /** After the kept pictures were stored and the job recorded as a success. */
-  succeeded?(job: DrawJobRow): Promise<void>;
+  /** In the transaction that records the success with the kept pictures: the kind's own rows follow them. */
+  succeeded?(tx: Tx, job: DrawJobRow, images: Insertable<DrawImagesTable>[]): Promise<void>;
   /** Every attempt drawn and none kept. */
   exhausted(job: DrawJobRow, attempts: number): { reason: MessageKey; detail: string };
 }

@@ -130,7 +130,8 @@ export class DrawJobRunner {
         return;
       }
       try {
-        if (await this.outcome.succeed({ ...job, preview_key: watch.previewKey }, kept)) await plan.succeeded?.(job);
+        const done = job;
+        await this.outcome.succeed({ ...job, preview_key: watch.previewKey }, kept, plan.succeeded ? (tx, images) => plan.succeeded!(tx, done, images) : undefined);
       } catch (error) {
         if (error instanceof PictureUnreadableError) await this.outcome.end(id, 'failed', 'draw_fail_image_missing', error.message);
         else throw error;

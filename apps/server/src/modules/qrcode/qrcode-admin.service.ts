@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { QR_MARGIN_DEFAULT, UPLOAD_IMAGE_MAX_BYTES, type AdminQrTemplate, type QrAiSettings, type QrLook, type adminQrTemplateSaveSchema } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
+import { transaction } from '../../platform/db/transaction.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { newFileKey } from '../../providers/storage/file-keys.js';
 import { fileUrl } from '../draw/draw-present.js';
@@ -18,6 +20,8 @@ const THUMB_PX = 256;
 /** What a style template's thumbnail shows (and what its look is checked against). */
 const SAMPLE_CONTENT = 'https://example.com/xueba';
 const MB = 1024 * 1024;
+/** Keyed setting: the default templates were added once. */
+const SEEDED_KEY = 'qrcode_templates_seeded';
 
 /**
  * Admin → QR codes: style and prompt templates (a style template's look is
@@ -32,6 +36,7 @@ export class QrAdminService {
   constructor(
     private readonly ctx: AppContext,
     private readonly aiSettings: QrAiSettingsStore,
+    private readonly settings: Pick<SettingsService, 'getRaw' | 'setRaw'>,
     private readonly renderer: QrRenderer,
   ) {}
 
@@ -98,17 +103,30 @@ export class QrAdminService {
     await this.ctx.storage.remove(key).catch((error: unknown) => this.ctx.log.warn({ err: error, key }, 'template thumbnail not removed'));
   }
 
-  /** A site without templates gets the default ones (style templates with their drawn thumbnails). */
+  /**
+   * A new site gets the default templates (style templates with their drawn
+   * thumbnails), once: an administrator who deletes them all is not given
+   * them back on the next start.
+   */
   async seed(): Promise<void> {
-    if ((await this.repo.templateCount(this.ctx.db)) > 0) return;
+    if ((await this.settings.getRaw(SEEDED_KEY)) || (await this.repo.templateCount(this.ctx.db)) > 0) return;
+    const thumbs: string[] = [];
+    for (const seed of STYLE_SEEDS) thumbs.push(await this.storeThumb(await this.lookThumb(seed.config)));
     const now = this.ctx.now();
-    for (const [sort, seed] of STYLE_SEEDS.entries()) {
-      const thumbKey = await this.storeThumb(await this.lookThumb(seed.config));
-      await this.repo.insertTemplate(this.ctx.db, { kind: 'style', names: JSON.stringify(seed.names), config: JSON.stringify(seed.config), thumb_key: thumbKey, sort, created_at: now, updated_at: now });
-    }
-    for (const [sort, seed] of PROMPT_SEEDS.entries()) {
-      await this.repo.insertTemplate(this.ctx.db, { kind: 'prompt', names: JSON.stringify(seed.names), config: JSON.stringify(seed.config), thumb_key: null, sort, created_at: now, updated_at: now });
-    }
+    const seeded = await transaction(this.ctx.db, async (tx) => {
+      await this.repo.lockSeeding(tx);
+      if ((await this.repo.templateCount(tx)) > 0) return false;
+      for (const [sort, seed] of STYLE_SEEDS.entries()) {
+        await this.repo.insertTemplate(tx, { kind: 'style', names: JSON.stringify(seed.names), config: JSON.stringify(seed.config), thumb_key: thumbs[sort] ?? null, sort, created_at: now, updated_at: now });
+      }
+      for (const [sort, seed] of PROMPT_SEEDS.entries()) {
+        await this.repo.insertTemplate(tx, { kind: 'prompt', names: JSON.stringify(seed.names), config: JSON.stringify(seed.config), thumb_key: null, sort, created_at: now, updated_at: now });
+      }
+      return true;
+    });
+    // Another process seeded first: its thumbnails are the ones recorded.
+    if (!seeded) for (const key of thumbs) await this.removeFile(key);
+    await this.settings.setRaw(SEEDED_KEY, true);
   }
 }
 

@@ -1,6 +1,8 @@
+import type { Insertable } from 'kysely';
 import { z } from 'zod';
 import { QR_AI_RECIPES, QR_CONTROL_MODES, QR_EC_LEVELS, type QrAiSettings, type QrEcLevel } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/transaction.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { DrawRequest, DrawResult } from '../../providers/draw/draw-provider.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -9,6 +11,7 @@ import type { DrawKindPlan } from '../draw/draw-kinds.js';
 import { checkReference } from '../draw/draw-reference.js';
 import type { DrawService } from '../draw/draw.service.js';
 import type { DrawJobRow } from '../draw/draw.repository.js';
+import type { DrawImagesTable } from '../draw/draw.tables.js';
 import type { QrDecoder, QrRenderer, Verification } from './qr-engine.js';
 import type { QrAiSettingsStore } from './qrcode-settings.js';
 import { QrRepository } from './qrcode.repository.js';
@@ -196,13 +199,13 @@ export class QrAiService implements DrawKindPlan {
     return null;
   }
 
-  async succeeded(job: DrawJobRow): Promise<void> {
+  async succeeded(tx: Tx, job: DrawJobRow, images: Insertable<DrawImagesTable>[]): Promise<void> {
     const check = this.verified.get(job.id);
     this.verified.delete(job.id);
-    const [image] = await this.deps.draw.repo.images(this.ctx.db, [job.id]);
-    const code = await this.repo.codeOfJob(this.ctx.db, job.id);
+    const [image] = images;
+    const code = await this.repo.codeOfJob(tx, job.id);
     if (!image || !code) return;
-    await this.repo.updateCode(this.ctx.db, code.id, {
+    await this.repo.updateCode(tx, code.id, {
       png_key: image.storage_key,
       thumb_key: image.thumb_key,
       verified: check ? JSON.stringify({ zxing: check.zxing, jsqr: check.jsqr, sizes: check.sizes }) : null,

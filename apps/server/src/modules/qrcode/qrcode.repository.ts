@@ -77,6 +77,11 @@ export class QrRepository {
     return db.deleteFrom('qr_templates').where('id', '=', id).returningAll().executeTakeFirst();
   }
 
+  /** Serialises seeding between processes starting at once on an empty database. */
+  async lockSeeding(tx: Tx): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(7418, 0)`.execute(tx);
+  }
+
   async templateCount(db: Db | Tx): Promise<number> {
     const row = await db.selectFrom('qr_templates').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);

@@ -1,5 +1,5 @@
 import { adaptive, crop, otsuLevel, stretch, threshold } from './filters.js';
-import { blurGrey, scaleGrey, type Grey } from './raster.js';
+import { blurGrey, brightestAt, scaleGrey, type Grey } from './raster.js';
 
 /**
  * The prepared versions of an uploaded picture, cheapest and most often
@@ -18,7 +18,7 @@ export interface Prepared {
 
 const SCALES = [640, 512, 400, 320, 256, 192, 144];
 
-export function* ladder(base: Grey): Generator<Prepared> {
+export function* ladder(picture: Buffer, base: Grey): Generator<Prepared> {
   const side = Math.max(base.width, base.height);
   const memo = new Map<string, Promise<Grey>>();
   const at = (size: number): Promise<Grey> => {
@@ -42,6 +42,12 @@ export function* ladder(base: Grey): Generator<Prepared> {
   const sizes = SCALES.filter((s) => s < side);
 
   for (const size of sizes) yield { variant: `scaled-${size}`, make: () => at(size) };
+  for (const size of [384, 256]) {
+    yield {
+      variant: `brightest-${size}`,
+      make: async () => (await brightestAt(picture, size)) ?? (await at(size)),
+    };
+  }
   for (const size of [384, 256]) {
     for (const sigma of [1.2, 2.5]) yield { variant: `blur-${sigma}-${size}`, make: () => smooth(size, sigma) };
   }

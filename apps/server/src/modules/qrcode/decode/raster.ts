@@ -65,6 +65,27 @@ export async function greyAt(picture: Buffer, maxSide: number): Promise<Grey | n
   }
 }
 
+/**
+ * The brightest of the three channels per pixel, longer side at most
+ * `maxSide`. Art codes put colour into light modules and keep dark ones near
+ * black; luminance makes saturated blue or red look dark, the brightest
+ * channel does not.
+ */
+export async function brightestAt(picture: Buffer, maxSide: number): Promise<Grey | null> {
+  try {
+    const { data, info } = await open(picture)
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const out = new Uint8Array(info.width * info.height);
+    for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = Math.max(data[j] as number, data[j + 1] as number, data[j + 2] as number);
+    return { data: out, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
 /** A sharp pipeline over a greyscale raster (for resizing, blurring, normalising). */
 function fromGrey(grey: Grey): sharp.Sharp {
   return sharp(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.byteLength), { raw: { width: grey.width, height: grey.height, channels: 1 } });

@@ -48,7 +48,7 @@ export async function decodeUpload(data: Buffer, options: { budgetMs?: number } 
     const jsqr = readJsqr(greyToRgba(base), true);
     if (jsqr) return found(jsqr, 'jsqr', `scaled-${BASE_SIDE}`);
   }
-  for (const step of ladder(base)) {
+  for (const step of ladder(data, base)) {
     if (late()) return null;
     const pixels: Rgba = greyToRgba(await step.make());
     const z = await readZxing(pixels, ZXING_PREPARED);

@@ -17,12 +17,15 @@ function finder(style: QrEyeStyle, x: number, y: number, corner: Corner): string
       return rect(x, y, 7, 7) + rect(x + 1, y + 1, 5, 5) + rect(x + 2, y + 2, 3, 3);
     case 'rounded':
       return roundedRect(x, y, 7, 7, [2, 2, 2, 2]) + roundedRect(x + 1, y + 1, 5, 5, [1.2, 1.2, 1.2, 1.2]) + roundedRect(x + 2, y + 2, 3, 3, [0.9, 0.9, 0.9, 0.9]);
-    case 'circle':
-      return circle(x + 3.5, y + 3.5, 3.5) + circle(x + 3.5, y + 3.5, 2.5) + circle(x + 3.5, y + 3.5, 1.5);
+    case 'circle': {
+      // Nearly round rings around a round pupil. True circles (radius 3.5 and 2.5) lose the corners a decoder uses to size the modules,
+      // and zxing then misjudges the version of dense codes scaled to 128 px; these corner radii read as round and keep that estimate.
+      return roundedRect(x, y, 7, 7, [2.8, 2.8, 2.8, 2.8]) + roundedRect(x + 1, y + 1, 5, 5, [1.9, 1.9, 1.9, 1.9]) + circle(x + 3.5, y + 3.5, 1.5);
+    }
     case 'leaf': {
       // Two opposite corners round, the other two nearly square; mirrored on the right and lower eyes so each leaf points the same way round the code.
       const radii = (big: number, small: number): [number, number, number, number] => (corner === 'tl' ? [big, small, big, small] : [small, big, small, big]);
-      return roundedRect(x, y, 7, 7, radii(3, 0.5)) + roundedRect(x + 1, y + 1, 5, 5, radii(2, 0)) + roundedRect(x + 2, y + 2, 3, 3, radii(1.3, 0.3));
+      return roundedRect(x, y, 7, 7, radii(2.5, 0.8)) + roundedRect(x + 1, y + 1, 5, 5, radii(1.6, 0.4)) + roundedRect(x + 2, y + 2, 3, 3, radii(1.2, 0.3));
     }
   }
 }

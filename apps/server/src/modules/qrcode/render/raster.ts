@@ -101,5 +101,5 @@ export async function controlImage(matrix: QrMatrix, sizePx: number, margin: num
       }
     }
   }
-  return sharp(pixels, { raw: { width: sizePx, height: sizePx, channels: 1 } }).png(PNG_OPTIONS).toBuffer();
+  return sharp(pixels, { raw: { width: sizePx, height: sizePx, channels: 1 } }).toColourspace('b-w').png(PNG_OPTIONS).toBuffer();
 }

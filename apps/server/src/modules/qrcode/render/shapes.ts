@@ -1,10 +1,13 @@
 /**
- * SVG path pieces in module units. Numbers are written with at most three
- * decimals and relative commands, so a whole style stays one short path.
+ * SVG path pieces in module units. Numbers are written with at most two
+ * decimals (a hundredth of a module is under a pixel at every size up to
+ * 2048 px, and about a seventh of one for the usual versions at 512 px) and
+ * relative commands after an absolute start per shape, so rounding never
+ * adds up across shapes and a whole style stays one short path.
  */
 
 export const num = (v: number): string => {
-  const s = (Math.round(v * 1000) / 1000).toString();
+  const s = (Math.round(v * 100) / 100).toString();
   return s === '-0' ? '0' : s;
 };
 
@@ -27,11 +30,6 @@ export function roundedRect(x: number, y: number, w: number, h: number, [tl, tr,
   );
 }
 
-/** A rectangle with fully round ends along its longer side (a line segment with round caps). */
-export function pill(x: number, y: number, w: number, h: number): string {
-  const r = Math.min(w, h) / 2;
-  return roundedRect(x, y, w, h, [r, r, r, r]);
-}
 
 export const polygon = (points: Array<[number, number]>): string => `M${points.map(([px, py]) => `${num(px)} ${num(py)}`).join('L')}z`;
 

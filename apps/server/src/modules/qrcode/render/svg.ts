@@ -1,10 +1,11 @@
+import { QR_VERIFY_SIZES } from '@xueba/contract';
 import type { QrMatrix, StyledSpec } from '../qr-engine.js';
 import { parseHex, type Rgb } from './color.js';
 import { logoBox, logoPadding } from './checks.js';
 import { eyesPath } from './eyes.js';
 import { alignmentCentres, inFinder } from './matrix.js';
 import { num } from './shapes.js';
-import { styleLayers, type Layer, type ModuleGrid } from './styles.js';
+import { solidity, styleLayers, type Layer, type ModuleGrid } from './styles.js';
 
 /**
  * The styled code as one SVG in module units (viewBox = modules + margin),
@@ -76,12 +77,14 @@ export function buildSvg(matrix: QrMatrix, spec: StyledSpec, assets: SvgAssets):
     strong: (x, y) => matrix.reserved[y * count + x] === 1,
   };
   const fg = parseHex(look.fg);
+  const solid = solidity(total, Math.min(spec.size, ...QR_VERIFY_SIZES));
   const layers: Layer[] = styleLayers(look.style, grid, {
     seed: spec.content,
     fg,
     fg2: hasGradient && look.fg2 ? parseHex(look.fg2) : fg,
     bg: parseHex(look.bg),
     sample: assets.sample,
+    solidity: solid,
   });
 
   const parts = [
