@@ -2,7 +2,7 @@ import { QrcodeOutlined } from '@ant-design/icons';
 import type { QrRecord, QrStyledResult } from '@xueba/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQrDetail } from '../../api/qrcode-api';
+import { isOpen, refreshCounts, useQrDetail } from '../../api/qrcode-api';
 import { AiFail, AiInProgress, AiSuccess } from './ai-views';
 import { QrcodeDisplay, type ShownCode } from './qrcode-display';
 
@@ -28,6 +28,17 @@ function RecordView({ record, signedIn }: { record: QrRecord; signedIn: boolean 
 function StoredCode({ id, signedIn }: { id: number; signedIn: boolean }) {
   const { t } = useTranslation();
   const detail = useQrDetail(id);
+  // An AI code that ends may have given its drawing count back: read the counts again once it does.
+  const status = detail.data?.status;
+  const watching = useRef(false);
+  useEffect(() => {
+    if (!status) return;
+    if (isOpen(status)) watching.current = true;
+    else if (watching.current) {
+      watching.current = false;
+      refreshCounts();
+    }
+  }, [status]);
   if (detail.data) return <RecordView record={detail.data} signedIn={signedIn} />;
   if (detail.isError)
     return (
