@@ -17,9 +17,15 @@ const SHOTS = process.env.QR_SHOTS_DIR ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 
 async function shoot(page: Page, name: string): Promise<void> {
-  // From the top: a full-page shot of a scrolled page draws the fixed shell and sticky parts mid-page.
+  // The viewport is stretched to the page's height for the shot, so the fixed shell and the sticky
+  // footer of the form sit where they belong instead of being drawn mid-page.
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
   await page.evaluate(() => window.scrollTo(0, 0));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height, size.height), 6000) });
+  await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.setViewportSize(size);
 }
 
 /** Shoots the page at desktop width and at a phone's, then goes back to the desktop. */
