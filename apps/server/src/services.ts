@@ -51,6 +51,15 @@ import { createDrawProvider } from './providers/draw/select.js';
 import { SquareService } from './modules/draw/square/square.service.js';
 import { MindmapService } from './modules/mindmap/mindmap.service.js';
 import { MindmapCreator } from './modules/mindmap/mindmap-create.js';
+import { DrawKinds } from './modules/draw/draw-kinds.js';
+import { qrRenderer } from './modules/qrcode/render/index.js';
+import { qrDecoder } from './modules/qrcode/decode/index.js';
+import { QrAiSettingsStore } from './modules/qrcode/qrcode-settings.js';
+import { QrAiService } from './modules/qrcode/qrcode-ai.js';
+import { QrAllowance } from './modules/qrcode/qrcode-allowance.js';
+import { QrService } from './modules/qrcode/qrcode.service.js';
+import { QrAdminService } from './modules/qrcode/qrcode-admin.service.js';
+import { QrRepository } from './modules/qrcode/qrcode.repository.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -152,6 +161,12 @@ export interface Features {
   /** Mind maps: the user's maps, and making them from each source (model maps through the answer gate and runner). */
   mindmaps: MindmapService;
   mindmapCreator: MindmapCreator;
+  /** The plans of kinds of drawing other than a plain one (AI art QR codes), registered at start-up. */
+  drawKinds: DrawKinds;
+  /** QR codes: styled codes, the decode path, records; AI art codes on the drawing queue; admin templates and settings. */
+  qr: QrService;
+  qrAi: QrAiService;
+  qrAdmin: QrAdminService;
 }
 
 /**
@@ -174,6 +189,11 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   // Drawing waits on the network, not the CPU: its own lane, fair between users, each channel held to its slots.
   const drawLane = jobs.lane({ concurrency: 32, fair: true, fairRunningLimit: () => drawSettings.latest().per_user_running, slotLimits: () => drawChannels.slotLimits() });
   const drawOutcome = new DrawOutcome(ctx, ledger, drawLane);
+  const drawKinds = new DrawKinds();
+  const draw = new DrawService(ctx, { settings, ledger, models }, drawChannels, drawSettings, drawLane, drawOutcome);
+  const qrAiSettings = new QrAiSettingsStore(settings);
+  const qrAi = new QrAiService(ctx, { settings, channels: drawChannels, draw, aiSettings: qrAiSettings }, qrRenderer, qrDecoder);
+  const qrAllowance = new QrAllowance(ctx, { settings, userInfo }, new QrRepository());
   return {
     site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }, () => drawChannels.list()),
     verification,
@@ -197,15 +217,19 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     docInterpreter: new DocInterpreter(ctx, docs, s.models, log),
     paperAi: new PaperAiService(papers),
     drawChannels,
-    draw: new DrawService(ctx, { settings, ledger, models }, drawChannels, drawSettings, drawLane, drawOutcome),
+    draw,
     drawAdmin: new DrawAdminService(ctx, drawChannels, drawSettings, drawOutcome),
     drawSuggest: new DrawSuggest({ models }, drawSettings, ctx.log),
     drawLane,
-    drawRunner: new DrawJobRunner(ctx, drawChannels, drawOutcome),
+    drawRunner: new DrawJobRunner(ctx, drawChannels, drawOutcome, drawKinds),
     drawOutcome,
     drawSettings,
     square: new SquareService(ctx, { settings, drawSettings }),
     mindmaps: new MindmapService(ctx, { settings, models, userInfo }, gate),
     mindmapCreator: new MindmapCreator(ctx, { settings, models, docs, papers }, gate, runner),
+    drawKinds,
+    qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
+    qrAi,
+    qrAdmin: new QrAdminService(ctx, qrAiSettings, settings, qrRenderer),
   };
 }

@@ -28,6 +28,8 @@ import { drawingLifecycle } from './draw/draw.lifecycle.js';
 import { squareRoutes } from './draw/square/square.routes.js';
 import { mindmapRoutes } from './mindmap/mindmap.routes.js';
 import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
+import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
+import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -43,6 +45,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
+  await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
   await mindmapLifecycle(ctx, f.mindmaps);
 }
@@ -71,4 +74,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await drawRoutes(api, { draw: f.draw, admin: f.drawAdmin, suggest: f.drawSuggest });
   await squareRoutes(api, ctx, f.square);
   await mindmapRoutes(api, ctx, { maps: f.mindmaps, creator: f.mindmapCreator, settings: s.settings });
+  await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
 }

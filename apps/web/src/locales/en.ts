@@ -10,6 +10,8 @@ import { squareEn } from './square/en';
 import { docEn } from './doc/en';
 import { aiEn } from './ai/en';
 import { drawEn } from './draw/en';
+import { qrcodeEn } from './qrcode/en';
+import { adminQrcodeEn } from './admin-qrcode/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -431,6 +433,8 @@ export const en: LocaleMessages = {
   paperadmin: adminPaperEn,
   adminnav: adminNavEn,
   drawadmin: adminDrawEn,
+  qrcode: qrcodeEn,
+  qradmin: adminQrcodeEn,
   square: squareEn,
   doc: docEn,
   commerce: commerceEn,

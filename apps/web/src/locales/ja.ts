@@ -10,6 +10,8 @@ import { squareJa } from './square/ja';
 import { docJa } from './doc/ja';
 import { aiJa } from './ai/ja';
 import { drawJa } from './draw/ja';
+import { qrcodeJa } from './qrcode/ja';
+import { adminQrcodeJa } from './admin-qrcode/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -431,6 +433,8 @@ export const ja: LocaleMessages = {
   paperadmin: adminPaperJa,
   adminnav: adminNavJa,
   drawadmin: adminDrawJa,
+  qrcode: qrcodeJa,
+  qradmin: adminQrcodeJa,
   square: squareJa,
   doc: docJa,
   commerce: commerceJa,

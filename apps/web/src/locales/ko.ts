@@ -10,6 +10,8 @@ import { squareKo } from './square/ko';
 import { docKo } from './doc/ko';
 import { aiKo } from './ai/ko';
 import { drawKo } from './draw/ko';
+import { qrcodeKo } from './qrcode/ko';
+import { adminQrcodeKo } from './admin-qrcode/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -431,6 +433,8 @@ export const ko: LocaleMessages = {
   paperadmin: adminPaperKo,
   adminnav: adminNavKo,
   drawadmin: adminDrawKo,
+  qrcode: qrcodeKo,
+  qradmin: adminQrcodeKo,
   square: squareKo,
   doc: docKo,
   commerce: commerceKo,

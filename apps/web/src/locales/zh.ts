@@ -10,6 +10,8 @@ import { squareZh } from './square/zh';
 import { docZh } from './doc/zh';
 import { aiZh } from './ai/zh';
 import { drawZh } from './draw/zh';
+import { qrcodeZh } from './qrcode/zh';
+import { adminQrcodeZh } from './admin-qrcode/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -431,6 +433,8 @@ export const zh = {
   paperadmin: adminPaperZh,
   adminnav: adminNavZh,
   drawadmin: adminDrawZh,
+  qrcode: qrcodeZh,
+  qradmin: adminQrcodeZh,
   square: squareZh,
   doc: docZh,
   commerce: commerceZh,

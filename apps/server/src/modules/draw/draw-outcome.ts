@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { MessageKey } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
-import { transaction } from '../../platform/db/transaction.js';
+import { transaction, type Tx } from '../../platform/db/transaction.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { DrawResult } from '../../providers/draw/draw-provider.js';
 import { newFileKey } from '../../providers/storage/file-keys.js';
@@ -72,8 +72,8 @@ export class DrawOutcome {
     return ended !== null;
   }
 
-  /** Stores the pictures and records success; false when the job was no longer running (its files are removed). */
-  async succeed(job: DrawJobRow, result: DrawResult): Promise<boolean> {
+  /** Stores the pictures and records success (with `within`: the asking feature's rows in the same transaction); false when the job was no longer running (its files are removed). */
+  async succeed(job: DrawJobRow, result: DrawResult, within?: (tx: Tx, images: Insertable<DrawImagesTable>[]) => Promise<void>): Promise<boolean> {
     const now = this.ctx.now();
     const images: Insertable<DrawImagesTable>[] = [];
     const stored: string[] = [];
@@ -112,6 +112,7 @@ export class DrawOutcome {
       const recorded = await transaction(this.ctx.db, async (tx) => {
         if (!(await this.repo.succeed(tx, job.id, { seed: result.seed, revised_prompt: result.revisedPrompt }, now))) return false;
         await this.repo.insertImages(tx, images);
+        await within?.(tx, images);
         return true;
       });
       if (!recorded) await this.removeFiles(stored);

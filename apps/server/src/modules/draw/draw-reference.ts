@@ -22,18 +22,26 @@ export async function readAll(storage: FileStorage, key: string, maxBytes = UPLO
 }
 
 /**
- * An img2img reference: the `uri` that `POST /upload/image` answered this
- * user, still stored, and by its bytes a PNG, JPEG or WebP (not an SVG, not
- * a GIF, not a file renamed to look like one). Answers the storage key.
+ * A picture this user uploaded: the `uri` that `POST /upload/image` answered
+ * them, still stored, at most `maxBytes`, and by its bytes a PNG, JPEG or
+ * WebP (not an SVG, not a GIF, not a file renamed to look like one). Null
+ * when any of that does not hold.
  */
-export async function checkReference(db: Db, repo: DrawRepository, storage: FileStorage, userId: number, uri: string): Promise<string> {
+export async function readUpload(db: Db, repo: Pick<DrawRepository, 'uploadedBy'>, storage: FileStorage, userId: number, uri: string, maxBytes = UPLOAD_IMAGE_MAX_BYTES): Promise<{ key: string; data: Buffer; mime: string } | null> {
   const key = UPLOAD_KEY.exec(uri.split('?')[0] ?? '')?.[1];
-  if (!key) throw badRequest('draw_reference_invalid');
+  if (!key) return null;
   const expected = storage.publicUrl?.(key) ?? `/files/${key}`;
-  if (uri !== expected && uri !== `/files/${key}`) throw badRequest('draw_reference_invalid');
-  if (!(await repo.uploadedBy(db, userId, key))) throw badRequest('draw_reference_invalid');
-  const data = await readAll(storage, key);
+  if (uri !== expected && uri !== `/files/${key}`) return null;
+  if (!(await repo.uploadedBy(db, userId, key))) return null;
+  const data = await readAll(storage, key, maxBytes);
   const type = data ? sniffImage(data) : null;
-  if (!type || type.ext === 'gif') throw badRequest('draw_reference_invalid');
-  return key;
+  if (!data || !type || type.ext === 'gif') return null;
+  return { key, data, mime: type.mime };
+}
+
+/** An img2img reference (see readUpload); answers the storage key. */
+export async function checkReference(db: Db, repo: DrawRepository, storage: FileStorage, userId: number, uri: string): Promise<string> {
+  const upload = await readUpload(db, repo, storage, userId, uri);
+  if (!upload) throw badRequest('draw_reference_invalid');
+  return upload.key;
 }

@@ -6,6 +6,7 @@ import { newFileKey } from '../../providers/storage/file-keys.js';
 import { sniffImage } from '../upload/image-type.js';
 import type { DrawChannels } from './draw-channels.js';
 import { DrawOutcome, PictureUnreadableError } from './draw-outcome.js';
+import { DrawKinds } from './draw-kinds.js';
 import { DrawRepository, type DrawJobRow } from './draw.repository.js';
 import { readAll } from './draw-reference.js';
 
@@ -38,6 +39,7 @@ export class DrawJobRunner {
     private readonly ctx: AppContext,
     private readonly channels: DrawChannels,
     private readonly outcome: DrawOutcome,
+    private readonly kinds: DrawKinds = new DrawKinds(),
   ) {}
 
   handler = async (payload: Record<string, unknown>, context: JobContext): Promise<void> => {
@@ -70,34 +72,71 @@ export class DrawJobRunner {
       await this.outcome.end(id, 'failed', 'draw_reference_invalid', 'the reference picture is gone');
       return;
     }
+    const plan = this.kinds.of(before.kind);
+    const requests = await plan.requests(before, request);
+    const total = requests.length;
     // Marked running and "provider called" in one write: the call follows at once, and every round trip
     // here is paid by each job between getting its slot and reaching the provider.
-    const job = await this.repo.markRunning(this.ctx.db, id, this.ctx.now());
+    let job = await this.repo.markRunning(this.ctx.db, id, this.ctx.now());
     if (!job) return;
     const provider = this.channels.provider(channel);
     const watch = new JobWatch(this.ctx, this.repo, job, context.signal, channel.timeoutSeconds * 1000);
-    let result: DrawResult;
-    try {
-      const hooks = {
-        signal: watch.signal,
-        onProgress: (progress: DrawProgress) => watch.progress(progress),
-        onRemoteTask: (taskId: string) => void this.repo.setRemoteTask(this.ctx.db, id, taskId).catch(() => undefined),
-      };
-      result = job.remote_task_id ? await provider.resume(job.remote_task_id, request, hooks) : await provider.draw(request, hooks);
-    } catch (error) {
-      const stop = await watch.close();
-      await this.failed(job, error, stop, context);
+    // After a restart the attempt that was running goes on (its remote task resumed); earlier ones are not drawn again.
+    for (let attempt = Math.min(Math.max(job.params.attempt ?? 1, 1), total); attempt <= total; attempt += 1) {
+      if (total > 1 && attempt !== job.params.attempt) {
+        job = (await this.repo.setAttempt(this.ctx.db, id, { ...job.params, attempt, attempts: total }, this.ctx.now())) ?? job;
+      }
+      watch.beginAttempt(attempt, total);
+      let result: DrawResult;
+      try {
+        const hooks = {
+          signal: watch.signal,
+          onProgress: (progress: DrawProgress) => watch.progress(progress),
+          onRemoteTask: (taskId: string) => void this.repo.setRemoteTask(this.ctx.db, id, taskId).catch(() => undefined),
+        };
+        const asked = requests[attempt - 1]!;
+        result = job.remote_task_id ? await provider.resume(job.remote_task_id, asked, hooks) : await provider.draw(asked, hooks);
+      } catch (error) {
+        const stop = await watch.close();
+        await this.failed(job, error, stop, context);
+        return;
+      }
+      const last = attempt === total;
+      const stop = last ? await watch.close() : await watch.checkpoint();
+      if (stop === 'gone') {
+        await watch.close();
+        return;
+      }
+      let kept: DrawResult | null;
+      try {
+        kept = await plan.accept(job, result, attempt);
+      } catch (error) {
+        await watch.close();
+        throw error;
+      }
+      if (!kept && !last) {
+        if (!stop) continue;
+        // The deadline or a shutdown came while this attempt was judged: the next one does not start.
+        await watch.close();
+        await this.failed(job, new Error(`drawing stopped: ${stop}`), stop, context);
+        return;
+      }
+      await watch.close();
+      // The provider is done with us: its slot serves the channel's next job while the pictures are stored.
+      await context.releaseSlot();
+      if (!kept) {
+        const { reason, detail } = plan.exhausted(job, total);
+        await this.outcome.end(id, 'failed', reason, detail);
+        return;
+      }
+      try {
+        const done = job;
+        await this.outcome.succeed({ ...job, preview_key: watch.previewKey }, kept, plan.succeeded ? (tx, images) => plan.succeeded!(tx, done, images) : undefined);
+      } catch (error) {
+        if (error instanceof PictureUnreadableError) await this.outcome.end(id, 'failed', 'draw_fail_image_missing', error.message);
+        else throw error;
+      }
       return;
-    }
-    const stop = await watch.close();
-    if (stop === 'gone') return;
-    // The provider is done with us: its slot serves the channel's next job while the pictures are stored.
-    await context.releaseSlot();
-    try {
-      await this.outcome.succeed({ ...job, preview_key: watch.previewKey }, result);
-    } catch (error) {
-      if (error instanceof PictureUnreadableError) await this.outcome.end(id, 'failed', 'draw_fail_image_missing', error.message);
-      else throw error;
     }
   }
 
@@ -174,6 +213,8 @@ class JobWatch {
   private pendingPreview: DrawnPicture | null = null;
   previewKey: string | null;
   private readonly timers: NodeJS.Timeout[] = [];
+  private deadline: NodeJS.Timeout;
+  private share = { done: 0, of: 1 };
   private busy: Promise<void> = Promise.resolve();
   private readonly onShutdown = () => this.stop('shutdown');
 
@@ -182,13 +223,14 @@ class JobWatch {
     private readonly repo: DrawRepository,
     private readonly job: DrawJobRow,
     private readonly runnerSignal: AbortSignal,
-    timeoutMs: number,
+    private readonly timeoutMs: number,
   ) {
     this.previewKey = job.preview_key;
     this.written = { progress: job.progress, queue: job.provider_queue };
     if (runnerSignal.aborted) this.stop('shutdown');
     else runnerSignal.addEventListener('abort', this.onShutdown, { once: true });
-    this.timers.push(setTimeout(() => this.stop('timeout'), timeoutMs));
+    this.deadline = setTimeout(() => this.stop('timeout'), timeoutMs);
+    this.deadline.unref();
     this.timers.push(
       setInterval(() => {
         this.busy = this.busy.then(() => this.tick()).catch((error: unknown) => this.ctx.log.warn({ err: error, job: job.id }, 'drawing progress not written'));
@@ -201,8 +243,21 @@ class JobWatch {
     return this.controller.signal;
   }
 
+  /**
+   * Attempt `attempt` of `total` starts: its own deadline, and its progress
+   * counted as its share of the whole (attempt 2 of 3 at 50% is 50% overall).
+   */
+  beginAttempt(attempt: number, total: number): void {
+    this.share = { done: (attempt - 1) / total, of: 1 / total };
+    if (attempt > 1) {
+      clearTimeout(this.deadline);
+      this.deadline = setTimeout(() => this.stop('timeout'), this.timeoutMs);
+      this.deadline.unref();
+    }
+  }
+
   progress(progress: DrawProgress): void {
-    this.latest = progress;
+    this.latest = this.share.of === 1 ? progress : { ...progress, progress: (this.share.done + (progress.progress / 100) * this.share.of) * 100 };
     if (progress.preview) this.pendingPreview = progress.preview;
   }
 
@@ -248,7 +303,13 @@ class JobWatch {
   /** Stops watching; the last progress is written. Answers why the call was stopped (null: it ended by itself). */
   async close(): Promise<StopReason | null> {
     for (const timer of this.timers) clearTimeout(timer);
+    clearTimeout(this.deadline);
     this.runnerSignal.removeEventListener('abort', this.onShutdown);
+    return this.checkpoint();
+  }
+
+  /** Between attempts: the progress written so far, and whether the job is still ours. */
+  async checkpoint(): Promise<StopReason | null> {
     await this.busy;
     if (!this.stopReason) {
       // Whether the job is still ours: a cancel in the last instant wins over a result.

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DrawFamily, DrawStatus } from '@xueba/contract';
 import type { Db, Tx } from '../../platform/db/transaction.js';
 import { pageOffset } from '../../platform/http/paging.js';
-import type { DrawChannelsTable, DrawImagesTable, DrawJobsTable } from './draw.tables.js';
+import type { DrawChannelsTable, DrawImagesTable, DrawJobParams, DrawJobsTable } from './draw.tables.js';
 import './draw.tables.js';
 
 export type DrawChannelRow = Selectable<DrawChannelsTable>;
@@ -80,8 +80,8 @@ export class DrawRepository {
     return db.selectFrom('draw_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  jobOf(db: Db | Tx, userId: number, id: number): Promise<DrawJobRow | undefined> {
-    return db.selectFrom('draw_jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'draw').executeTakeFirst();
+  jobOf(db: Db | Tx, userId: number, id: number, kind = 'draw'): Promise<DrawJobRow | undefined> {
+    return db.selectFrom('draw_jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
   }
 
   async records(db: Db, userId: number, filter: RecordsFilter): Promise<{ rows: DrawJobRow[]; count: number }> {
@@ -113,6 +113,11 @@ export class DrawRepository {
   /** A retry waits in the queue again. */
   async markQueued(db: Db, id: number, now: Date): Promise<void> {
     await db.updateTable('draw_jobs').set({ status: 'queued', progress: 0, provider_queue: null, updated_at: now }).where('id', '=', id).where('status', '=', 'running').execute();
+  }
+
+  /** A kind drawn in attempts moves on to the next: recorded in its params, the last attempt's remote task forgotten. */
+  setAttempt(db: Db, id: number, params: DrawJobParams, now: Date): Promise<DrawJobRow | undefined> {
+    return db.updateTable('draw_jobs').set({ params: JSON.stringify(params), remote_task_id: null, updated_at: now }).where('id', '=', id).where('status', '=', 'running').returningAll().executeTakeFirst();
   }
 
   async setRemoteTask(db: Db, id: number, taskId: string | null): Promise<void> {

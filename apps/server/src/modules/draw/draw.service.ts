@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { DrawFamily, DrawModelOption, DrawOffer, DrawOptions, DrawRecord, DrawSettings, Locale, drawRecordsQuerySchema, drawSubmitSchema } from '@xueba/contract';
+import type { DrawFamily, DrawGeneration, DrawModelOption, DrawOffer, DrawOptions, DrawRecord, DrawSettings, Locale, drawRecordsQuerySchema, drawSubmitSchema } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
-import { transaction } from '../../platform/db/transaction.js';
+import { transaction, type Tx } from '../../platform/db/transaction.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { Services } from '../../services.js';
@@ -13,6 +13,7 @@ import { checkReference } from './draw-reference.js';
 import { DRAW_JOB, DRAW_MAX_ATTEMPTS } from './draw-run.js';
 import type { DrawSettingsStore } from './draw-settings.js';
 import { DrawRepository, drawJobRef, OPEN_STATUSES, type DrawJobRow } from './draw.repository.js';
+import type { DrawJobParams } from './draw.tables.js';
 
 export type DrawSubmitInput = z.output<typeof drawSubmitSchema>;
 export type DrawRecordsQuery = z.output<typeof drawRecordsQuerySchema>;
@@ -25,6 +26,25 @@ interface FamilyOffers {
   family: DrawFamily;
   channels: { channel: DrawChannel; offers: DrawOffer[] }[];
   samplers: string[];
+}
+
+/** A checked drawing job about to be accepted (charged, recorded and queued). */
+export interface DrawJobDraft {
+  /** 'draw', or the feature drawing through the queue (its plan runs it, see draw-kinds.ts). */
+  kind?: string;
+  family: DrawFamily;
+  channelKey: string;
+  model: string;
+  generation: DrawGeneration;
+  prompt: string;
+  negativePrompt: string;
+  size: string;
+  style: string | null;
+  quality: string | null;
+  background: string | null;
+  n: number;
+  params: DrawJobParams;
+  cost: number;
 }
 
 /** Localised name of a keyword style (English, then Chinese when a language has none). */
@@ -49,7 +69,7 @@ export class DrawService {
     private readonly outcome: DrawOutcome,
   ) {}
 
-  private async familyOffers(family: DrawFamily): Promise<FamilyOffers> {
+  async familyOffers(family: DrawFamily): Promise<FamilyOffers> {
     const channels = await this.channels.enabledOf(family);
     const listed = await Promise.all(channels.map(async (channel) => ({ channel, ...(await this.channels.offers(channel)) })));
     return {
@@ -81,7 +101,7 @@ export class DrawService {
   }
 
   /** The channel, model option and price a submit asks for, or the refusal that says what is wrong. */
-  private async resolveOffer(input: DrawSubmitInput): Promise<{ channel: DrawChannel; option: DrawModelOption; price: number; samplers: string[] }> {
+  async resolveOffer(input: Pick<DrawSubmitInput, 'family' | 'model' | 'size'>): Promise<{ channel: DrawChannel; option: DrawModelOption; price: number; samplers: string[] }> {
     const site = await this.deps.settings.site();
     if (!site.draw.is_open) throw new AppError('drawing_disabled', 403);
     const offers = await this.familyOffers(input.family);
@@ -114,36 +134,64 @@ export class DrawService {
       if (!input.reference_image) throw badRequest('draw_reference_required');
       referenceKey = await checkReference(this.ctx.db, this.repo, this.ctx.storage, userId, input.reference_image);
     }
-    const text = `${input.prompt}\n${input.negative_prompt ?? ''}`.toLowerCase();
-    if (settings.sensitive_words.some((word) => text.includes(word.toLowerCase()))) throw badRequest('draw_sensitive');
-    const cost = price * input.n;
-    const now = this.ctx.now();
     const sd = input.family === 'sd';
-    const { id, queueId } = await transaction(this.ctx.db, async (tx, afterCommit) => {
+    const { id, position, cost } = await this.accept(userId, {
+      family: input.family,
+      channelKey: channel.key,
+      model: option.model,
+      generation: input.generation,
+      prompt: input.prompt,
+      negativePrompt: input.negative_prompt ?? '',
+      size: input.size,
+      style: input.style ?? null,
+      quality: input.quality ?? null,
+      background: input.background ?? null,
+      n: input.n,
+      params: {
+        reference_key: referenceKey,
+        denoising_strength: input.generation === 'img2img' ? (input.denoising_strength ?? null) : null,
+        sampler: sd ? (input.sampler ?? null) : null,
+        steps: sd ? (input.steps ?? null) : null,
+        cfg_scale: sd ? (input.cfg_scale ?? null) : null,
+        seed: input.seed ?? null,
+      },
+      cost: price * input.n,
+    });
+    return { id, position, cost };
+  }
+
+  /**
+   * Accepts a checked drawing job, whatever feature asks for it: in one
+   * transaction the user's open-job limit, the `draw_jobs` row, the charge in
+   * drawing counts and the queue row; `within` adds the asking feature's own
+   * rows to the same transaction (an AI art code's record). Then the lane is
+   * woken and the job's place in line answered.
+   */
+  async accept<T = undefined>(userId: number, draft: DrawJobDraft, within?: (tx: Tx, job: DrawJobRow) => Promise<T>): Promise<{ id: number; position: number; cost: number; extra: T | undefined }> {
+    const settings = await this.drawSettings.get();
+    const text = `${draft.prompt}\n${draft.negativePrompt}`.toLowerCase();
+    if (settings.sensitive_words.some((word) => text.includes(word.toLowerCase()))) throw badRequest('draw_sensitive');
+    const now = this.ctx.now();
+    const { cost } = draft;
+    const { id, queueId, extra } = await transaction(this.ctx.db, async (tx, afterCommit) => {
       await this.repo.lockUser(tx, userId);
       if ((await this.repo.openCount(tx, userId)) >= settings.per_user_queued) throw new AppError('draw_too_many_jobs', 429, { max: settings.per_user_queued });
       const job = await this.repo.insertJob(tx, {
         user_id: userId,
+        kind: draft.kind ?? 'draw',
         status: 'queued',
-        family: input.family,
-        channel_key: channel.key,
-        model: option.model,
-        generation: input.generation,
-        prompt: input.prompt,
-        negative_prompt: input.negative_prompt ?? '',
-        size: input.size,
-        style: input.style ?? null,
-        quality: input.quality ?? null,
-        background: input.background ?? null,
-        n: input.n,
-        params: JSON.stringify({
-          reference_key: referenceKey,
-          denoising_strength: input.generation === 'img2img' ? (input.denoising_strength ?? null) : null,
-          sampler: sd ? (input.sampler ?? null) : null,
-          steps: sd ? (input.steps ?? null) : null,
-          cfg_scale: sd ? (input.cfg_scale ?? null) : null,
-          seed: input.seed ?? null,
-        }),
+        family: draft.family,
+        channel_key: draft.channelKey,
+        model: draft.model,
+        generation: draft.generation,
+        prompt: draft.prompt,
+        negative_prompt: draft.negativePrompt,
+        size: draft.size,
+        style: draft.style,
+        quality: draft.quality,
+        background: draft.background,
+        n: draft.n,
+        params: JSON.stringify(draft.params),
         cost,
         created_at: now,
         updated_at: now,
@@ -152,12 +200,13 @@ export class DrawService {
         await this.deps.ledger.applyInTx(tx, { userId, asset: DRAW_ASSET, delta: -cost, reason: 'draw', refType: 'draw', refId: String(job.id), idempotencyKey: `draw:${job.id}:charge` });
         afterCommit(() => this.ctx.bus.publish('user', String(userId)));
       }
-      const queued = await this.lane.enqueue(tx, DRAW_JOB, { id: job.id }, { ref: drawJobRef(job.id), maxAttempts: DRAW_MAX_ATTEMPTS, fairKey: String(userId), slotKey: channel.key });
-      return { id: job.id, queueId: queued };
+      const added = within ? await within(tx, job) : undefined;
+      const queued = await this.lane.enqueue(tx, DRAW_JOB, { id: job.id }, { ref: drawJobRef(job.id), maxAttempts: DRAW_MAX_ATTEMPTS, fairKey: String(userId), slotKey: draft.channelKey });
+      return { id: job.id, queueId: queued, extra: added };
     });
     this.lane.wake();
     const position = (await this.lane.positions([queueId])).get(queueId) ?? 0;
-    return { id, position, cost };
+    return { id, position, cost, extra };
   }
 
   private async present(rows: DrawJobRow[], locale: Locale): Promise<DrawRecord[]> {
@@ -209,9 +258,9 @@ export class DrawService {
     return presentImage(this.ctx.storage, image);
   }
 
-  /** Deletes a record and its pictures; an open job is cancelled (and refunded) first. Deleting twice is fine. */
-  async delete(userId: number, id: number): Promise<void> {
-    const row = await this.repo.jobOf(this.ctx.db, userId, id);
+  /** Deletes a record (of a kind: another feature's drawings are deleted through it) and its pictures; an open job is cancelled (and refunded) first. Deleting twice is fine. */
+  async delete(userId: number, id: number, kind = 'draw'): Promise<void> {
+    const row = await this.repo.jobOf(this.ctx.db, userId, id, kind);
     if (!row) return;
     if (OPEN_STATUSES.includes(row.status)) await this.outcome.end(id, 'cancelled', 'draw_cancelled');
     const images = await this.repo.images(this.ctx.db, [id]);

@@ -39,6 +39,11 @@ export interface DrawJobParams {
   always_on_scripts?: Record<string, unknown> | null;
   /** Requested seed (-1: random). */
   seed?: number | null;
+  /** A kind that draws in several attempts (see draw-kinds.ts): the 1-based attempt running (or last run) and how many there may be. */
+  attempt?: number;
+  attempts?: number;
+  /** What the kind's plan needs to build its requests (an AI art code: its content and ControlNet settings). */
+  kind_params?: Record<string, unknown> | null;
 }
 
 export interface DrawJobsTable {

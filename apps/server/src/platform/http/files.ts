@@ -62,6 +62,8 @@ export function serveFiles(app: FastifyInstance, ctx: AppContext): void {
     const file = await ctx.storage.open(key, range);
     if (!file) return sendFailure(request, reply, 404, 'not_found');
     reply.header('content-type', contentTypeOf(key)).header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', cache);
+    // An SVG opened on its own is a document: it may draw, never run or fetch anything.
+    if (key.endsWith('.svg')) reply.header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
     if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
     return reply.header('content-length', range ? range.end - range.start + 1 : file.size).send(file.stream);
   });

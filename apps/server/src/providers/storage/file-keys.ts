@@ -43,6 +43,7 @@ const CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
   pdf: 'application/pdf',
+  svg: 'image/svg+xml',
 };
 
 /** The type a key is served with, from its extension (keys are never user-named). */

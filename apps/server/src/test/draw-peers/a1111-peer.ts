@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
+import { controlNetPicture, controlUnits, withoutPictures } from './controlnet-picture.js';
 import { drawPicture, drawPreview, runTask, seedOf, sendJson, sendMalformed, startPeerServer, type DrawPeer, type PeerCall, type PeerOptions, type PeerServer } from './peer-kit.js';
 
 /**
@@ -20,6 +21,8 @@ export interface A1111PeerOptions extends PeerOptions {
   internalProgress?: boolean;
   models?: string[];
   samplers?: string[];
+  /** A QR ControlNet drawing scans only when its units' weights add up to at least this (default 0: always). */
+  controlScanWeight?: number;
 }
 
 export const SD_PEER_AUTH = 'peer:peer-pass';
@@ -54,7 +57,7 @@ export async function startA1111Peer(options: A1111PeerOptions = {}): Promise<Dr
       return sendJson(response, 422, { detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'value_error.jsondecode' }] });
     }
     const { init_images: initImages, alwayson_scripts: scripts, ...rest } = json;
-    call.params = { ...rest, init_images: Array.isArray(initImages) ? initImages.length : 0, alwayson_scripts: scripts ?? null };
+    call.params = { ...rest, init_images: Array.isArray(initImages) ? initImages.length : 0, alwayson_scripts: withoutPictures(scripts) ?? null };
     if (img2img && (!Array.isArray(initImages) || initImages.length === 0)) return sendJson(response, 422, { detail: 'init_images required' });
     const sampler = typeof json.sampler_name === 'string' ? json.sampler_name : 'Euler a';
     if (!samplers.includes(sampler)) return sendJson(response, 404, { detail: 'Sampler not found' });
@@ -103,7 +106,15 @@ export async function startA1111Peer(options: A1111PeerOptions = {}): Promise<Dr
     const requested = Number(json.seed ?? -1);
     const seed = Number.isInteger(requested) && requested >= 0 ? requested : seedOf(`${id}:${prompt}`);
     const images: string[] = [];
-    for (let i = 0; i < count; i += 1) images.push((await drawPicture(`${prompt}${i ? ` #${i + 1}` : ''}`, width, height)).toString('base64'));
+    // A request with a QR ControlNet unit draws the code into the picture: scanning unless scripted
+    // unscannable or its weight is under the peer's threshold.
+    const units = controlUnits(scripts);
+    const weight = units.reduce((sum, u) => sum + u.weight, 0);
+    const scans = behaviour !== 'unscannable' && weight >= (options.controlScanWeight ?? 0);
+    for (let i = 0; i < count; i += 1) {
+      const picture = units[0] ? await controlNetPicture(Buffer.from(units[0].image, 'base64'), width, height, prompt, seed + i, scans) : await drawPicture(`${prompt}${i ? ` #${i + 1}` : ''}`, width, height);
+      images.push(picture.toString('base64'));
+    }
     const info = { prompt, negative_prompt: json.negative_prompt ?? '', seed, all_seeds: images.map((_, i) => seed + i), width, height, sampler_name: sampler, cfg_scale: json.cfg_scale ?? 7, steps: json.steps ?? 20, sd_model_name: checkpoint ?? models[0], interrupted: outcome === 'stopped' };
     sendJson(response, 200, { images, parameters: { ...rest, init_images: null }, info: JSON.stringify(info) });
   };

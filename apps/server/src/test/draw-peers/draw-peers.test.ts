@@ -1,4 +1,7 @@
+import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verify } from '../../modules/qrcode/decode/index.js';
 import { startDrawPeers, type DrawPeers, type PeerCall, type ProgressMark } from './index.js';
 
 /** The peers as out-of-process users see them: scripted and measured over HTTP only. */
@@ -52,5 +55,32 @@ describe('drawing peers over HTTP', () => {
     const log = (await (await fetch(`${openai}/_peer/progress-log`)).json()) as ProgressMark[];
     expect(log.map((m) => m.progress)).toEqual([0, 33, 67, 100]);
     expect(log.at(-1)!.at - log[0]!.at).toBeGreaterThanOrEqual(350);
+  });
+});
+
+describe('the A1111 peer with a QR ControlNet unit', () => {
+  async function drawWithControl(weight: number): Promise<Buffer> {
+    const control = await QRCode.toBuffer('https://example.com/peer', { errorCorrectionLevel: 'H', margin: 2, width: 512 });
+    const response = await fetch(`${peers.env.DRAW_SD_URL}/sdapi/v1/txt2img`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(peers.env.DRAW_SD_AUTH!).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'a garden', width: 512, height: 640, alwayson_scripts: { ControlNet: { args: [{ input_image: control.toString('base64'), module: 'none', model: 'qr', weight }] } } }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { images: string[] };
+    return Buffer.from(body.images[0]!, 'base64');
+  }
+
+  it('draws the code so that it scans, or, when scripted unscannable, so that it does not', async () => {
+    await fetch(`${root(peers.sd.url)}/_peer/script`, { method: 'POST', body: JSON.stringify({ behaviours: ['unscannable'] }) });
+    const scrambled = await drawWithControl(1.1);
+    const painted = await drawWithControl(1.1);
+    expect((await sharp(painted).metadata()).height).toBe(640);
+    expect((await verify(scrambled, 'https://example.com/peer')).ok).toBe(false);
+    const check = await verify(painted, 'https://example.com/peer');
+    expect(check.detail).toBe('');
+    expect(check.ok).toBe(true);
+    const logged = peers.sd.calls.at(-1)!.params.alwayson_scripts as { ControlNet: { args: { input_image: string; weight: number }[] } };
+    expect(logged.ControlNet.args[0]).toMatchObject({ weight: 1.1, input_image: expect.stringMatching(/^<\d+ base64 characters>$/) });
   });
 });

@@ -21,7 +21,7 @@ export interface DrawPeers {
  * All three drawing peers, on `basePort`, +1, +2 when given (browser tests
  * script them at known addresses), else on free ports.
  */
-export async function startDrawPeers(options: PeerOptions & { basePort?: number; sd?: Pick<A1111PeerOptions, 'internalProgress'> } = {}): Promise<DrawPeers> {
+export async function startDrawPeers(options: PeerOptions & { basePort?: number; sd?: Pick<A1111PeerOptions, 'internalProgress' | 'controlScanWeight'> } = {}): Promise<DrawPeers> {
   const { basePort, sd: sdOptions, ...common } = options;
   const port = (offset: number) => (basePort ? basePort + offset : undefined);
   const openai = await startOpenAiImagesPeer({ ...common, port: port(0) });

@@ -13,13 +13,14 @@ import sharp from 'sharp';
  * process that did not start the peer (browser tests, the benchmark) script
  * and measure it.
  */
-export const PEER_BEHAVIOURS = ['ok', 'url', 'refuse', 'bad_request', 'rate_limited', 'server_error', 'hang', 'malformed', 'image_404'] as const;
+export const PEER_BEHAVIOURS = ['ok', 'url', 'refuse', 'bad_request', 'rate_limited', 'server_error', 'hang', 'malformed', 'image_404', 'unscannable'] as const;
 /**
  * ok: draws; url: answers a picture URL instead of bytes (OpenAI-compatible providers do);
  * refuse: content policy / audit failure; bad_request: a 4xx; rate_limited: 429 with Retry-After;
  * server_error: 500; hang: never answers; malformed: a 200 whose JSON is cut off;
- * image_404: the picture's URL answers 404. A behaviour a protocol has no room for draws as ok
- * (url and image_404 on A1111, which answers base64 only; url on YJ, whose answers are always URLs).
+ * image_404: the picture's URL answers 404; unscannable: a QR ControlNet drawing whose code does not
+ * scan (A1111 only). A behaviour a protocol has no room for draws as ok (url and image_404 on A1111,
+ * which answers base64 only; url on YJ, whose answers are always URLs; unscannable elsewhere).
  */
 export type PeerBehaviour = (typeof PEER_BEHAVIOURS)[number];
 
