@@ -23,6 +23,12 @@ export function docIdsParam(params: URLSearchParams): number[] {
   return [...new Set(ids)].slice(0, DOC_CHAT_MAX_DOCS);
 }
 
+/** `&page=` (a link from a mind map node or elsewhere to one page of the document): a positive page, else null. */
+export function pageParam(params: URLSearchParams): number | null {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : null;
+}
+
 let targetSeq = 0;
 
 
@@ -31,12 +37,13 @@ let targetSeq = 0;
  * time). Clicking a citation shows its document, scrolls to the page and
  * marks the passage.
  */
-export function DocReader({ docIds, layout, backTo }: { docIds: number[]; layout: 'split' | 'tabs'; backTo: string }) {
+export function DocReader({ docIds, layout, backTo, initialPage = null }: { docIds: number[]; layout: 'split' | 'tabs'; backTo: string; initialPage?: number | null }) {
   const { t } = useTranslation();
   const details = useQueries({ queries: docIds.map((id) => docDetailQuery(id)) });
   const [shown, setShown] = useState<number | null>(null);
-  const [target, setTarget] = useState<ViewerTarget | null>(null);
-  const [pane, setPane] = useState<'doc' | 'qa'>('qa');
+  // Opened at a page: the viewer goes there (no passage to mark) and, on a phone, shows the document first.
+  const [target, setTarget] = useState<ViewerTarget | null>(() => (initialPage && docIds[0] ? { docId: docIds[0], page: initialPage, text: '', seq: ++targetSeq } : null));
+  const [pane, setPane] = useState<'doc' | 'qa'>(initialPage ? 'doc' : 'qa');
 
   const docs = details.map((q) => q.data).filter((d): d is DocDetail => d !== undefined);
   const current = docs.find((d) => d.id === shown) ?? docs[0];

@@ -205,7 +205,8 @@ export default function PdfViewer({ docId, fileUrl, target, onPages }: { docId: 
       hits.forEach((i) => text.spans[i]?.classList.add('doc-hl'));
       // A scanned page read by OCR has no text layer to mark: its passage's stored box is drawn instead.
       const box = hits.length === 0 && target.bbox ? drawBox(handle.element, target.bbox, text.height, scale) : null;
-      setFound(hits.length > 0 || box !== null);
+      // A target without a passage only opens its page: nothing to report missing.
+      setFound(target.text ? hits.length > 0 || box !== null : null);
       const first = box ?? text.spans[hits[0] ?? -1];
       if (first && scroller.current) scrollWithin(scroller.current, first, 'center');
     };

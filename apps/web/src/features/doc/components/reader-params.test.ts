@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docIdsParam } from './doc-reader';
+import { docIdsParam, pageParam } from './doc-reader';
 import { citedRange } from './text-viewer';
 
 describe('docIdsParam', () => {
@@ -8,6 +8,13 @@ describe('docIdsParam', () => {
     expect(docIdsParam(new URLSearchParams('ids=3, 1,3,x,-2,0,4.5'))).toEqual([3, 1]);
     expect(docIdsParam(new URLSearchParams('ids=' + Array.from({ length: 12 }, (_, i) => i + 1).join(',')))).toHaveLength(10);
     expect(docIdsParam(new URLSearchParams(''))).toEqual([]);
+  });
+});
+
+describe('pageParam', () => {
+  it('reads a positive whole page and ignores anything else', () => {
+    expect(pageParam(new URLSearchParams('id=5&page=3'))).toBe(3);
+    for (const bad of ['', 'page=0', 'page=-2', 'page=1.5', 'page=x']) expect(pageParam(new URLSearchParams(bad))).toBeNull();
   });
 });
 
