@@ -51,7 +51,8 @@ function codeLayer(text: string, rand: () => number, params: { contrast: number;
   const count = qr.modules.size;
   const margin = 2;
   const cell = SIDE / (count + 2 * margin);
-  const dark = 1 - params.contrast / 2;
+  // Finder patterns stay a little stronger than the data, as art-code generators keep them.
+  const finderOpacity = Math.max(0.6, 0.5 + params.contrast / 4).toFixed(2);
   const parts: string[] = [];
   for (let y = 0; y < count; y++) {
     for (let x = 0; x < count; x++) {
@@ -63,7 +64,7 @@ function codeLayer(text: string, rand: () => number, params: { contrast: number;
       const cx = (x + margin + 0.5) * cell;
       const cy = (y + margin + 0.5) * cell;
       if (finder || params.dot >= 0.5) {
-        parts.push(`<rect x="${(cx - cell / 2).toFixed(1)}" y="${(cy - cell / 2).toFixed(1)}" width="${cell.toFixed(2)}" height="${cell.toFixed(2)}" fill="${fill}" fill-opacity="${finder ? Math.max(0.6, 1 - dark / 2).toFixed(2) : opacity}"/>`);
+        parts.push(`<rect x="${(cx - cell / 2).toFixed(1)}" y="${(cy - cell / 2).toFixed(1)}" width="${cell.toFixed(2)}" height="${cell.toFixed(2)}" fill="${fill}" fill-opacity="${finder ? finderOpacity : opacity}"/>`);
       } else {
         parts.push(`<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${(cell * params.dot).toFixed(2)}" fill="${fill}" fill-opacity="${opacity}"/>`);
       }

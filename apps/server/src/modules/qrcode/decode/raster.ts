@@ -39,30 +39,19 @@ export async function rgbaAt(picture: Buffer, maxSide?: number): Promise<Rgba | 
   }
 }
 
-/** The picture's size as sharp reads its header (EXIF turns applied); null when it is not a picture. */
-export async function pictureSize(picture: Buffer): Promise<{ width: number; height: number } | null> {
-  try {
-    const meta = await sharp(picture, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!meta.width || !meta.height) return null;
-    const turned = (meta.orientation ?? 1) >= 5;
-    return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-  } catch {
-    return null;
-  }
+/** Decoded pixels as a sharp pipeline, so later versions never decode the upload again. */
+function fromRgba(pixels: Rgba): sharp.Sharp {
+  return sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
 }
 
-/** The picture as greyscale (luminance) with its longer side at most `maxSide`; null when it is not a readable picture. */
-export async function greyAt(picture: Buffer, maxSide: number): Promise<Grey | null> {
-  try {
-    const { data, info } = await open(picture)
-      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
-  } catch {
-    return null;
-  }
+/** Greyscale (luminance) with the longer side at most `maxSide`. */
+export async function greyOf(pixels: Rgba, maxSide: number): Promise<Grey> {
+  const { data, info } = await fromRgba(pixels)
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
 
 /**
@@ -71,19 +60,14 @@ export async function greyAt(picture: Buffer, maxSide: number): Promise<Grey | n
  * black; luminance makes saturated blue or red look dark, the brightest
  * channel does not.
  */
-export async function brightestAt(picture: Buffer, maxSide: number): Promise<Grey | null> {
-  try {
-    const { data, info } = await open(picture)
-      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const out = new Uint8Array(info.width * info.height);
-    for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = Math.max(data[j] as number, data[j + 1] as number, data[j + 2] as number);
-    return { data: out, width: info.width, height: info.height };
-  } catch {
-    return null;
-  }
+export async function brightestOf(pixels: Rgba, maxSide: number): Promise<Grey> {
+  const { data, info } = await fromRgba(pixels)
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const out = new Uint8Array(info.width * info.height);
+  for (let i = 0, j = 0; i < out.length; i++, j += 4) out[i] = Math.max(data[j] as number, data[j + 1] as number, data[j + 2] as number);
+  return { data: out, width: info.width, height: info.height };
 }
 
 /** A sharp pipeline over a greyscale raster (for resizing, blurring, normalising). */

@@ -94,8 +94,8 @@ describe('upload path on bad input', () => {
     for (const budgetMs of [300, 1500]) {
       const t0 = performance.now();
       expect(await decodeUpload(picture, { budgetMs })).toBeNull();
-      // One step (a read at most ~1,000 px) may be under way when the budget runs out.
-      expect(performance.now() - t0).toBeLessThan(budgetMs + 600);
+      // One step (a read of at most 1,024 px, well under 0.3 s on a quiet machine) may be under way when the budget runs out.
+      expect(performance.now() - t0).toBeLessThan(budgetMs + 1000);
     }
   });
 });
@@ -111,7 +111,8 @@ describe('upload path on hard art-like codes', () => {
       const single = await singleDecoders(code.png);
       if (single.zxing) zxing++;
       if (single.jsqr) jsqr++;
-      const read = await decodeUpload(code.png);
+      // The whole ladder, however busy the machine running the tests: the budget has its own test.
+      const read = await decodeUpload(code.png, { budgetMs: 10_000 });
       if (read) {
         expect(read.text).toBe(code.text);
         upload++;

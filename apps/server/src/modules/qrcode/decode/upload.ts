@@ -1,8 +1,8 @@
 import type { ReaderOptions } from 'zxing-wasm/reader';
 import type { DecodedUpload } from '../qr-engine.js';
 import { ladder } from './ladder.js';
-import { greyAt, greyToRgba, rgbaAt } from './raster.js';
-import { busyness, JSQR_BUSY_MAX, readJsqr, readText, readZxing, ZXING_HARD, type Read, type Rgba } from './readers.js';
+import { greyOf, greyToRgba, rgbaAt } from './raster.js';
+import { busyness, JSQR_BUSY_MAX, loadZxing, readJsqr, readText, readZxing, ZXING_HARD, type Read, type Rgba } from './readers.js';
 
 /**
  * The upload path: a picture of an existing code (a screenshot, a photo, an
@@ -38,8 +38,18 @@ function found(read: Read, decoder: DecodedUpload['decoder'], variant: string): 
 
 export async function decodeUpload(data: Buffer, options: { budgetMs?: number } = {}): Promise<DecodedUpload | null> {
   const deadline = performance.now() + (options.budgetMs ?? UPLOAD_BUDGET_MS);
-  const late = () => performance.now() > deadline;
+  // A decoder that cannot load is the server's fault and must say so, not pass for "no code found".
+  await loadZxing();
+  try {
+    return await search(data, deadline);
+  } catch {
+    // Pixels sharp or a decoder chokes on (a degenerate size, a corrupt stream part way) hold no code we can read.
+    return null;
+  }
+}
 
+async function search(data: Buffer, deadline: number): Promise<DecodedUpload | null> {
+  const late = () => performance.now() > deadline;
   const original = await rgbaAt(data, ORIGINAL_MAX_SIDE);
   if (!original) return null;
   const zxing = await readZxing(original, ZXING_HARD);
@@ -51,13 +61,12 @@ export async function decodeUpload(data: Buffer, options: { budgetMs?: number } 
   }
   if (late()) return null;
 
-  const base = await greyAt(data, BASE_SIDE);
-  if (!base) return null;
+  const base = await greyOf(original, BASE_SIDE);
   if (side > JSQR_MAX_SIDE) {
     const jsqr = jsqrIfCalm(greyToRgba(base), true);
     if (jsqr) return found(jsqr, 'jsqr', `scaled-${BASE_SIDE}`);
   }
-  for (const step of ladder(data, base)) {
+  for (const step of ladder(original, base)) {
     if (late()) return null;
     const pixels: Rgba = greyToRgba(await step.make());
     const z = await readZxing(pixels, ZXING_PREPARED);
