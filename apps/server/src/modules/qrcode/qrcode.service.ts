@@ -42,6 +42,14 @@ export type QrRecordsQuery = z.output<typeof qrRecordsQuerySchema>;
 const THUMB_PX = 256;
 const MB = 1024 * 1024;
 
+/** The square in the middle of a picture (an AI code drawn wider or taller than square holds its code there). */
+async function centreSquare(picture: Buffer): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(picture).metadata();
+  if (width === height) return picture;
+  const side = Math.min(width, height);
+  return sharp(picture).extract({ left: Math.floor((width - side) / 2), top: Math.floor((height - side) / 2), width: side, height: side }).png().toBuffer();
+}
+
 /** Who asks: a signed-in user, or a visitor known by address. */
 export interface QrAsker {
   userId: number | null;
@@ -214,8 +222,9 @@ export class QrService {
   /** The module grid rebuilt from the content (its level, version and margin as made) against the stored picture. */
   async mismatch(userId: number, id: number): Promise<QrMismatch> {
     const row = await this.own(userId, id);
-    const picture = row.png_key ? await readAll(this.ctx.storage, row.png_key, 64 * MB) : null;
-    if (!picture) throw notFound('qrcode_record_not_found');
+    const stored = row.png_key ? await readAll(this.ctx.storage, row.png_key, 64 * MB) : null;
+    if (!stored) throw notFound('qrcode_record_not_found');
+    const picture = await centreSquare(stored);
     const matrix = this.renderer.buildMatrix(row.content, row.ec_level, row.version ?? undefined);
     const margin = row.mode === 'ai' ? QR_AI_MARGIN : (row.look?.margin ?? QR_MARGIN_DEFAULT);
     const found = await this.decoder.mismatch(picture, matrix, margin);
