@@ -191,8 +191,12 @@ export class QrService {
     return { text: found.text, decoder: found.decoder, variant: found.variant, parsed: this.renderer.parseContent(found.text) };
   }
 
-  private async present(rows: QrCodeRow[], locale: Locale): Promise<QrRecord[]> {
-    const jobs = await this.repo.jobs(this.ctx.db, rows.flatMap((r) => (r.draw_job_id === null ? [] : [r.draw_job_id])));
+  private async present(listed: QrCodeRow[], locale: Locale): Promise<QrRecord[]> {
+    const jobs = await this.repo.jobs(this.ctx.db, listed.flatMap((r) => (r.draw_job_id === null ? [] : [r.draw_job_id])));
+    // An AI code gets its picture in the transaction that ends its drawing: read after the drawing, it has it
+    // whenever the drawing reads as a success.
+    const fresh = await this.repo.codesByIds(this.ctx.db, listed.filter((r) => r.mode === 'ai').map((r) => r.id));
+    const rows = listed.flatMap((r) => (r.mode !== 'ai' ? [r] : fresh.has(r.id) ? [fresh.get(r.id)!] : []));
     const waiting = [...jobs.values()].filter((j) => j.status === 'queued').map((j) => j.id);
     const queueIds = await this.draw.service.repo.queueIds(this.ctx.db, waiting);
     const positions = await this.draw.lane.positions([...queueIds.values()]);
@@ -216,7 +220,8 @@ export class QrService {
 
   async detail(userId: number, id: number, locale: Locale): Promise<QrRecord> {
     const [record] = await this.present([await this.own(userId, id)], locale);
-    return record!;
+    if (!record) throw notFound('qrcode_record_not_found');
+    return record;
   }
 
   /** The module grid rebuilt from the content (its level, version and margin as made) against the stored picture. */
