@@ -14,7 +14,8 @@ if (!fs.existsSync(entry)) {
 }
 const corpus = path.resolve(process.env.DOCS_DATA_DIR ?? path.join(root, '../shared/data/documents'));
 const { evalOcr } = await import(entry);
-const cases = await evalOcr(corpus);
+// `npm run eval:ocr -- columns`: only the two-column pages.
+const cases = await evalOcr(corpus, process.argv.includes('columns') ? { only: 'columns' } : {});
 let pages = 0;
 let seconds = 0;
 for (const c of cases) {

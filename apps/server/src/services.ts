@@ -49,6 +49,8 @@ import { DrawSuggest } from './modules/draw/draw-suggest.js';
 import { DrawJobRunner } from './modules/draw/draw-run.js';
 import { createDrawProvider } from './providers/draw/select.js';
 import { SquareService } from './modules/draw/square/square.service.js';
+import { MindmapService } from './modules/mindmap/mindmap.service.js';
+import { MindmapCreator } from './modules/mindmap/mindmap-create.js';
 import { DrawKinds } from './modules/draw/draw-kinds.js';
 import { qrRenderer } from './modules/qrcode/render/index.js';
 import { qrDecoder } from './modules/qrcode/decode/index.js';
@@ -156,6 +158,9 @@ export interface Features {
   drawSettings: DrawSettingsStore;
   /** The image square: published pictures, reports and their review. */
   square: SquareService;
+  /** Mind maps: the user's maps, and making them from each source (model maps through the answer gate and runner). */
+  mindmaps: MindmapService;
+  mindmapCreator: MindmapCreator;
   /** The plans of kinds of drawing other than a plain one (AI art QR codes), registered at start-up. */
   drawKinds: DrawKinds;
   /** QR codes: styled codes, the decode path, records; AI art codes on the drawing queue; admin templates and settings. */
@@ -220,6 +225,8 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     drawOutcome,
     drawSettings,
     square: new SquareService(ctx, { settings, drawSettings }),
+    mindmaps: new MindmapService(ctx, { settings, models, userInfo }, gate),
+    mindmapCreator: new MindmapCreator(ctx, { settings, models, docs, papers }, gate, runner),
     drawKinds,
     qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
     qrAi,

@@ -5,6 +5,7 @@ import { adminToken, apiCall, openAdminUser, registerByEmail, sharedData, signIn
 
 // A real two-column paper from the shared data set (Ammar et al., NAACL 2018, 8 pages).
 const PAPER = sharedData('documents', 'pdf', 'naacl2018_N18-3011.pdf');
+const SCAN = sharedData('documents', 'pdf-scanned', 'textract_ocr_text-asx-announcement.pdf');
 const SHOTS = '/tmp/shots/doc';
 const PASSWORD = 'user1234';
 
@@ -252,5 +253,43 @@ test.describe('documents', () => {
     await page.goto('/doc/h5');
     await expect(page.getByTestId('doc-row')).toHaveCount(1);
     await shot(page, 'h5-list');
+  });
+
+  test('a scanned PDF is read by OCR, and a citation draws the passage\'s box on the page image', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const email = uniqueEmail('docscan');
+    await page.goto('/');
+    await registerByEmail(page, request, email, PASSWORD);
+    const token = await adminToken(request);
+    const users = await apiCall<{ lists: { id: number; email: string | null }[] }>(request, 'GET', '/admin/users', { token, params: { keyword: email } });
+    const userId = users.data.lists.find((u) => u.email === email)?.id;
+    const granted = await apiCall(request, 'POST', '/admin/user/membership', { token, data: { user_id: userId, kind: 'research_report', level: 'vip', months: 1 } });
+    expect(granted.code, granted.msg).toBe(1);
+    await page.goto('/doc/manage');
+    await page.getByTestId('doc-file-input').setInputFiles(SCAN);
+    const row = page.getByTestId('doc-row').filter({ hasText: 'textract_ocr_text' });
+    // Three scanned pages through OCR: seconds each on two cores, longer when the machine is busy.
+    await expect(row).toHaveAttribute('data-status', 'complete', { timeout: 240_000 });
+    await row.getByTestId('doc-open').click();
+    await expect(page.getByTestId('pdf-viewer')).toHaveAttribute('data-pages', '3', { timeout: 30_000 });
+    await page.getByTestId('doc-question-input').fill('When is the annual general meeting of shareholders held?');
+    await page.getByTestId('doc-ask').click();
+    const answer = page.getByTestId('doc-answer').last();
+    await expect(answer.getByTestId('doc-citations')).toBeVisible({ timeout: 60_000 });
+    await answer.getByTestId('doc-citation-item').first().click();
+    // The page is an image: no text layer to mark, so the passage's box, as OCR found it, is drawn over it.
+    const box = page.locator('.pdf-page.is-target [data-testid="cited-box"]');
+    await expect(box).toBeVisible();
+    await expect(page.getByTestId('viewer-passage-missing')).toHaveCount(0);
+    const pageBox = await page.locator('.pdf-page.is-target').boundingBox();
+    const cited = await box.boundingBox();
+    expect(pageBox && cited).toBeTruthy();
+    // On the page, around the text (the scan's margins stay outside it).
+    expect(cited!.x).toBeGreaterThan(pageBox!.x);
+    expect(cited!.y).toBeGreaterThanOrEqual(pageBox!.y);
+    expect(cited!.x + cited!.width).toBeLessThan(pageBox!.x + pageBox!.width);
+    expect(cited!.y + cited!.height).toBeLessThanOrEqual(pageBox!.y + pageBox!.height + 1);
+    expect(cited!.width * cited!.height).toBeGreaterThan(0);
+    await shot(page, 'scan-cited-box');
   });
 });

@@ -48,9 +48,7 @@ test('a visitor is asked to sign in; a user draws on each family, keeps and publ
   await page.goto('/en/app');
   await expect(page.getByTestId('app-card-cost-drawing')).toContainText(/per picture|a picture/);
   await expect(page.getByTestId('app-card-square')).toHaveAttribute('href', '/en/app/square');
-  // Tools that do not exist yet say so instead of linking to a missing page.
-  await expect(page.getByTestId('app-card-qrcode')).not.toHaveAttribute('href', /.+/);
-  await expect(page.getByTestId('app-card-cost-qrcode')).toHaveText('Coming soon');
+  await expect(page.getByTestId('app-card-qrcode')).toHaveAttribute('href', '/en/app/qrcode');
   await page.getByTestId('app-card-drawing').click();
   await expect(page).toHaveURL(/\/en\/app\/drawing$/);
 

@@ -154,6 +154,11 @@ export const docCitationSchema = z.object({
   text: safeString(),
   start: z.number().int().optional(),
   end: z.number().int().optional(),
+  /**
+   * The passage's box on its page [x0, y0, x1, y1], in PDF units at scale 1 from the page's lower-left corner,
+   * when the format has one. The viewer draws it where the page has no text layer to mark (a scan read by OCR).
+   */
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable().optional(),
 });
 export type DocCitation = z.infer<typeof docCitationSchema>;
 

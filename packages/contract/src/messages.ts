@@ -3,6 +3,7 @@ import { DOC_MESSAGES } from './messages-doc.js';
 import { PROMOTION_MESSAGES } from './messages-promotion.js';
 import { DRAW_MESSAGES } from './messages-draw.js';
 import { QRCODE_MESSAGES } from './messages-qrcode.js';
+import { MINDMAP_MESSAGES } from './messages-mindmap.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -175,6 +176,7 @@ export const MESSAGES = {
   ...DOC_MESSAGES,
   ...DRAW_MESSAGES,
   ...QRCODE_MESSAGES,
+  ...MINDMAP_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -64,6 +64,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/app', layout: 'app', title: 'apphome.title', load: () => import('@/features/app-home/pages/app-home-page') },
   { path: '/app/drawing', layout: 'app', footer: false, title: 'draw.title', load: () => import('@/features/draw/pages/drawing-page') },
   { path: '/app/drawing/record', layout: 'app', footer: false, auth: 'user', title: 'draw.records_title', load: () => import('@/features/draw/pages/record-page') },
+  { path: '/app/qrcode', layout: 'app', footer: false, title: 'qrcode.title', load: () => import('@/features/qrcode/pages/qrcode-page') },
   // The older drawing pages: the same components in the default layout.
   { path: '/drawing', layout: 'default', title: 'draw.title', load: () => import('@/features/draw/pages/drawing-page') },
   { path: '/drawing/record', layout: 'default', auth: 'user', title: 'draw.records_title', load: () => import('@/features/draw/pages/record-page') },

@@ -10,6 +10,8 @@ import { squareEn } from './square/en';
 import { docEn } from './doc/en';
 import { aiEn } from './ai/en';
 import { drawEn } from './draw/en';
+import { qrcodeEn } from './qrcode/en';
+import { adminQrcodeEn } from './admin-qrcode/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -290,6 +292,8 @@ export const en: LocaleMessages = {
       ocr_pages_per_day: 'Scanned pages read per day (whole site)',
       ocr_pages_per_user_per_day: 'Scanned pages read per day (each user)',
       qrcode_limit: 'Guest QR code limit',
+      mindmap_free_per_day: 'Free mind map generations per day',
+      mindmap_price: "Mind map price (word counts per 1,000 words; 0 = the chat model's price)",
       login_hint: 'Methods turned off do not appear in the sign-in popup; third-party sign-in appears once configured on the server.',
       login_email_password: 'Email + password',
       login_email_code: 'Email code',
@@ -429,6 +433,8 @@ export const en: LocaleMessages = {
   paperadmin: adminPaperEn,
   adminnav: adminNavEn,
   drawadmin: adminDrawEn,
+  qrcode: qrcodeEn,
+  qradmin: adminQrcodeEn,
   square: squareEn,
   doc: docEn,
   commerce: commerceEn,

@@ -10,6 +10,8 @@ import { squareZh } from './square/zh';
 import { docZh } from './doc/zh';
 import { aiZh } from './ai/zh';
 import { drawZh } from './draw/zh';
+import { qrcodeZh } from './qrcode/zh';
+import { adminQrcodeZh } from './admin-qrcode/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -290,6 +292,8 @@ export const zh = {
       ocr_pages_per_day: '每日扫描识别页数上限（全站）',
       ocr_pages_per_user_per_day: '每日扫描识别页数上限（每位用户）',
       qrcode_limit: '游客二维码次数上限',
+      mindmap_free_per_day: '导图每日免费生成次数',
+      mindmap_price: '导图生成价格（字数/千字，0 = 按对话模型计费）',
       login_hint: '关闭的方式不会出现在登录弹窗中；第三方登录在服务器配置后自动出现。',
       login_email_password: '邮箱 + 密码登录',
       login_email_code: '邮箱验证码登录',
@@ -429,6 +433,8 @@ export const zh = {
   paperadmin: adminPaperZh,
   adminnav: adminNavZh,
   drawadmin: adminDrawZh,
+  qrcode: qrcodeZh,
+  qradmin: adminQrcodeZh,
   square: squareZh,
   doc: docZh,
   commerce: commerceZh,

@@ -68,7 +68,7 @@ export function usedCitations(content: string, passages: DocCitation[]): DocCita
 }
 
 export function toCitations(hits: ScoredChunk[], names: Map<number, string>): DocCitation[] {
-  return hits.map((h, i) => ({ n: i + 1, doc_id: h.chunk.docId, doc_name: names.get(h.chunk.docId) ?? '', page: h.chunk.page, text: h.chunk.text, start: h.chunk.start, end: h.chunk.end }));
+  return hits.map((h, i) => ({ n: i + 1, doc_id: h.chunk.docId, doc_name: names.get(h.chunk.docId) ?? '', page: h.chunk.page, text: h.chunk.text, start: h.chunk.start, end: h.chunk.end, ...(h.chunk.bbox ? { bbox: h.chunk.bbox } : {}) }));
 }
 
 /**

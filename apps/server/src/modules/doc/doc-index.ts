@@ -17,6 +17,8 @@ export interface IndexedChunk {
   start: number;
   end: number;
   text: string;
+  /** The passage's box on its page (PDF units, origin lower-left), when the format has one. */
+  bbox: [number, number, number, number] | null;
   tf: Map<string, number>;
   length: number;
   /** The passage's embedding by `DocPassages.vectorModel`, when hybrid retrieval has one. */
@@ -39,7 +41,7 @@ export interface ScoredChunk {
 
 export function buildPassages(
   docId: number,
-  rows: { id: string; page: number; start_offset: number; end_offset: number; text: string; terms: string }[],
+  rows: { id: string; page: number; start_offset: number; end_offset: number; text: string; terms: string; bbox?: [number, number, number, number] | null }[],
   vectors: { model: string; byChunk: Map<string, Float32Array> } | null = null,
 ): DocPassages {
   const df = new Map<string, number>();
@@ -49,7 +51,7 @@ export function buildPassages(
     for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
     for (const term of tf.keys()) df.set(term, (df.get(term) ?? 0) + 1);
     const vector = vectors?.byChunk.get(String(row.id));
-    return { id: String(row.id), docId, page: row.page, start: row.start_offset, end: row.end_offset, text: row.text, tf, length: terms.length, ...(vector ? { vector } : {}) };
+    return { id: String(row.id), docId, page: row.page, start: row.start_offset, end: row.end_offset, text: row.text, bbox: row.bbox ?? null, tf, length: terms.length, ...(vector ? { vector } : {}) };
   });
   return { docId, chunks, df, vectorModel: vectors?.model ?? null };
 }

@@ -152,8 +152,8 @@ export class DocRepository {
     return db.selectFrom('doc_pages').select(['page', 'text']).where('doc_id', '=', id).orderBy('page').limit(count).execute();
   }
 
-  chunks(db: Db, id: number): Promise<{ id: string; page: number; start_offset: number; end_offset: number; text: string; terms: string }[]> {
-    return db.selectFrom('doc_chunks').select(['id', 'page', 'start_offset', 'end_offset', 'text', 'terms']).where('doc_id', '=', id).orderBy('id').execute();
+  chunks(db: Db, id: number): Promise<{ id: string; page: number; start_offset: number; end_offset: number; text: string; terms: string; bbox: [number, number, number, number] | null }[]> {
+    return db.selectFrom('doc_chunks').select(['id', 'page', 'start_offset', 'end_offset', 'text', 'terms', 'bbox']).where('doc_id', '=', id).orderBy('id').execute();
   }
 
   /** A document's passage vectors made by one embedding model (another model's vectors are not comparable). */

@@ -81,8 +81,35 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: nu
   return { value, seconds: (Date.now() - started) / 1000 };
 }
 
-export async function evalOcr(corpus: string, options: { chinesePages?: { file: string; page: number }[] } = {}): Promise<OcrCase[]> {
+interface ScanPage {
+  file: string;
+  page: number;
+}
+
+/** Pages of born-digital PDFs made into noisy, slightly turned JPEG scans, read by OCR against their text layer. */
+async function scannedPages(corpus: string, pages: ScanPage[], engine: ReturnType<typeof paddleOcr>, label: string): Promise<OcrCase[]> {
+  const cases: OcrCase[] = [];
+  for (const [i, { file, page }] of pages.entries()) {
+    const data = fs.readFileSync(path.join(corpus, file));
+    const layer = await parsePdf(new Uint8Array(data));
+    const reference = layer.pages[page - 1]?.text ?? '';
+    const scan = await scanOf(new Uint8Array(data), page, i % 2 === 0 ? 1.2 : -0.8, 7 + i);
+    const read = await timed(() => parseDocument('image', new Uint8Array(scan), { engine, maxPages: 1 }));
+    const text = read.value.ok ? read.value.doc.pages.map((p) => p.text).join('\n') : '';
+    cases.push({ name: `${file} p.${page} (${label})`, pages: 1, cer: cer(text, reference), seconds: read.seconds });
+  }
+  return cases;
+}
+
+/** Two-column papers: CER compares the text in order, so it measures whether the columns were read one after the other. */
+export const TWO_COLUMN_PAGES: ScanPage[] = [
+  { file: 'pdf/naacl2018_N18-3011.pdf', page: 2 },
+  { file: 'pdf/pdfminer_naacl06-shinyama.pdf', page: 2 },
+];
+
+export async function evalOcr(corpus: string, options: { chinesePages?: ScanPage[]; only?: 'columns' } = {}): Promise<OcrCase[]> {
   const engine = paddleOcr();
+  if (options.only === 'columns') return scannedPages(corpus, TWO_COLUMN_PAGES, engine, 'two columns, scanned here');
   const cases: OcrCase[] = [];
   // English: a scanned company announcement (3 pages) with its expected text.
   const english = new Uint8Array(fs.readFileSync(path.join(corpus, 'pdf-scanned/textract_ocr_text-asx-announcement.pdf')));
@@ -96,14 +123,7 @@ export async function evalOcr(corpus: string, options: { chinesePages?: { file: 
     { file: 'pdf-cjk/maint-guide.zh-cn.pdf', page: 8 },
     { file: 'pdf-cjk/texlive_lshort-zh-cn.pdf', page: 20 },
   ];
-  for (const [i, { file, page }] of pages.entries()) {
-    const data = fs.readFileSync(path.join(corpus, file));
-    const layer = await parsePdf(new Uint8Array(data));
-    const reference = layer.pages[page - 1]?.text ?? '';
-    const scan = await scanOf(new Uint8Array(data), page, i % 2 === 0 ? 1.2 : -0.8, 7 + i);
-    const read = await timed(() => parseDocument('image', new Uint8Array(scan), { engine, maxPages: 1 }));
-    const text = read.value.ok ? read.value.doc.pages.map((p) => p.text).join('\n') : '';
-    cases.push({ name: `${file} p.${page} (scanned here)`, pages: 1, cer: cer(text, reference), seconds: read.seconds });
-  }
+  cases.push(...(await scannedPages(corpus, pages, engine, 'scanned here')));
+  cases.push(...(await scannedPages(corpus, TWO_COLUMN_PAGES, engine, 'two columns, scanned here')));
   return cases;
 }

@@ -1,11 +1,12 @@
-import type { OcrEngine, OcrLine } from '../../../providers/ocr/ocr-engine.js';
+import type { OcrEngine } from '../../../providers/ocr/ocr-engine.js';
+import { recogniseByColumns, type RegionLine } from './ocr-columns.js';
 
 /**
  * One page image through OCR, read upright. A page photographed or scanned
  * sideways gives tall narrow boxes; one upside down gives boxes of the right
  * shape and low confidence: those are read again turned, and the reading with
  * the most confident characters wins. A blank page finds no box and costs one
- * detection pass.
+ * detection pass. A page with columns is read column by column (ocr-columns.ts).
  */
 
 /** Long side, in pixels, a page is rendered or scaled to for the detector (about 140 dpi on A4; see decision 0029). */
@@ -35,6 +36,8 @@ export interface OcrItem {
   y: number;
   w: number;
   size: number;
+  /** The page region (column) it was read in: items of two regions never join into one line. */
+  region?: number;
 }
 
 export interface UprightPage {
@@ -43,11 +46,11 @@ export interface UprightPage {
   turned: 0 | 90 | 180 | 270;
 }
 
-function score(lines: OcrLine[]): number {
+function score(lines: RegionLine[]): number {
   return lines.reduce((n, l) => n + l.confidence * [...l.text].length, 0);
 }
 
-function meanConfidence(lines: OcrLine[]): number {
+function meanConfidence(lines: RegionLine[]): number {
   const chars = lines.reduce((n, l) => n + [...l.text].length, 0);
   return chars === 0 ? 0 : score(lines) / chars;
 }
@@ -62,13 +65,13 @@ async function turn(image: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
  * in page units: `unit` page units per pixel, y measured up from the bottom.
  */
 export async function readPageImage(engine: OcrEngine, image: Buffer, width: number, height: number, unit: number): Promise<UprightPage> {
-  let best = await engine.recognise(image);
+  let best = await recogniseByColumns(engine, image);
   let turned: UprightPage['turned'] = 0;
   if (best.length > 0) {
     const tall = best.filter((l) => l.box[3] - l.box[1] > 1.5 * (l.box[2] - l.box[0])).length;
     const tries: (90 | 180 | 270)[] = tall * 2 > best.length ? [90, 270] : meanConfidence(best) < LOW_CONFIDENCE ? [180] : [];
     for (const degrees of tries) {
-      const lines = await engine.recognise(await turn(image, degrees));
+      const lines = await recogniseByColumns(engine, await turn(image, degrees));
       if (score(lines) > score(best) * 1.1) {
         best = lines;
         turned = degrees;
@@ -82,7 +85,7 @@ export async function readPageImage(engine: OcrEngine, image: Buffer, width: num
     const [left, top, right, bottom] = l.box;
     const size = Math.max(1, (bottom - top) * unit);
     // The baseline sits about a fifth of the box above its bottom edge.
-    return { str: l.text.replace(cjkGap, '$1'), x: left * unit, y: (pixelHeight - bottom) * unit + size * 0.2, w: (right - left) * unit, size: size * 0.8 };
+    return { str: l.text.replace(cjkGap, '$1'), x: left * unit, y: (pixelHeight - bottom) * unit + size * 0.2, w: (right - left) * unit, size: size * 0.8, region: l.region };
   });
   return { items, turned };
 }

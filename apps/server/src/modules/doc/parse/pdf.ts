@@ -27,6 +27,8 @@ interface Item {
   y: number;
   w: number;
   size: number;
+  /** OCR: the page region (column) the item was read in. */
+  region?: number;
 }
 
 interface Line {
@@ -35,6 +37,8 @@ interface Line {
   x1: number;
   y: number;
   size: number;
+  /** OCR: the page region (column) it was read in; regions are numbered in reading order. */
+  region?: number;
 }
 
 interface PageLines {
@@ -79,14 +83,15 @@ export function buildLines(items: Item[]): Line[] {
       const text = joinItems(current);
       if (text) {
         const last = current[current.length - 1]!;
-        lines.push({ text, x0: current[0]!.x, x1: last.x + last.w, y: current[0]!.y, size: Math.max(...current.map((i) => i.size)) });
+        lines.push({ text, x0: current[0]!.x, x1: last.x + last.w, y: current[0]!.y, size: Math.max(...current.map((i) => i.size)), region: current[0]!.region });
       }
       current = [];
     };
     for (const item of row) {
       const prev = current[current.length - 1];
-      // A gap wider than ~1 em on one baseline is a column gutter (or a table cell), not a word space.
-      if (prev && item.x - (prev.x + prev.w) > Math.max(prev.size, item.size) * 1.0) flush();
+      // A gap wider than ~1 em on one baseline is a column gutter (or a table cell), not a word space;
+      // OCR items read in two page regions (columns found on the image) are never one line.
+      if (prev && (item.x - (prev.x + prev.w) > Math.max(prev.size, item.size) * 1.0 || prev.region !== item.region)) flush();
       current.push(item);
     }
     flush();
@@ -112,6 +117,8 @@ function findGutter(lines: Line[], width: number): number | null {
 
 /** Reading order: bands separated by full-width lines; within a band, the left column then the right one. */
 function readingOrder(page: PageLines): Line[] {
+  // OCR found the page's regions on the image, in reading order: a turned scan's columns lean, which a gutter x cannot follow.
+  if (page.lines.some((l) => l.region !== undefined)) return [...page.lines].sort((a, b) => (a.region ?? 0) - (b.region ?? 0) || b.y - a.y || a.x0 - b.x0);
   const gutter = findGutter(page.lines, page.width);
   const top = [...page.lines].sort((a, b) => b.y - a.y || a.x0 - b.x0);
   if (gutter === null) return top;

@@ -45,8 +45,11 @@ function expectedFor(file: string): string | null {
   const json = path.join(path.dirname(file), 'output.json');
   if (fs.existsSync(json)) {
     try {
-      const parsed = JSON.parse(fs.readFileSync(json, 'utf8')) as { data?: unknown } | null;
-      return parsed && typeof parsed.data === 'string' ? parsed.data : null;
+      const parsed = JSON.parse(fs.readFileSync(json, 'utf8')) as { data?: unknown; binaryData?: unknown } | null;
+      if (!parsed || typeof parsed.data !== 'string') return null;
+      // jsQR gives '' for byte content that is not UTF-8 (Shift_JIS, binary): its text is then no reference.
+      const bytes = Array.isArray(parsed.binaryData) ? parsed.binaryData.length : 0;
+      return parsed.data === '' && bytes > 0 ? null : parsed.data;
     } catch {
       return null;
     }

@@ -2,7 +2,7 @@ import type { ReaderOptions } from 'zxing-wasm/reader';
 import type { DecodedUpload } from '../qr-engine.js';
 import { ladder } from './ladder.js';
 import { greyAt, greyToRgba, rgbaAt } from './raster.js';
-import { readJsqr, readText, readZxing, ZXING_HARD, type Read, type Rgba } from './readers.js';
+import { busyness, JSQR_BUSY_MAX, readJsqr, readText, readZxing, ZXING_HARD, type Read, type Rgba } from './readers.js';
 
 /**
  * The upload path: a picture of an existing code (a screenshot, a photo, an
@@ -23,6 +23,15 @@ const BASE_SIDE = 1024;
 /** For prepared versions: they are already scaled, so zxing need not scale or rotate them again. */
 const ZXING_PREPARED: ReaderOptions = { ...ZXING_HARD, tryRotate: false, tryDownscale: false };
 
+/**
+ * jsQR, unless the picture is noise-like (see busyness). Inverted codes are
+ * tried on the picture as it is; prepared versions leave inversion to zxing,
+ * which costs jsQR a second full search on every miss.
+ */
+function jsqrIfCalm(pixels: Rgba, invert: boolean): Read | null {
+  return busyness(pixels) < JSQR_BUSY_MAX ? readJsqr(pixels, invert) : null;
+}
+
 function found(read: Read, decoder: DecodedUpload['decoder'], variant: string): DecodedUpload {
   return { text: readText(read), decoder, variant };
 }
@@ -37,7 +46,7 @@ export async function decodeUpload(data: Buffer, options: { budgetMs?: number } 
   if (zxing) return found(zxing, 'zxing', 'original');
   const side = Math.max(original.width, original.height);
   if (side <= JSQR_MAX_SIDE) {
-    const jsqr = readJsqr(original, true);
+    const jsqr = jsqrIfCalm(original, true);
     if (jsqr) return found(jsqr, 'jsqr', 'original');
   }
   if (late()) return null;
@@ -45,7 +54,7 @@ export async function decodeUpload(data: Buffer, options: { budgetMs?: number } 
   const base = await greyAt(data, BASE_SIDE);
   if (!base) return null;
   if (side > JSQR_MAX_SIDE) {
-    const jsqr = readJsqr(greyToRgba(base), true);
+    const jsqr = jsqrIfCalm(greyToRgba(base), true);
     if (jsqr) return found(jsqr, 'jsqr', `scaled-${BASE_SIDE}`);
   }
   for (const step of ladder(data, base)) {
@@ -54,7 +63,7 @@ export async function decodeUpload(data: Buffer, options: { budgetMs?: number } 
     const z = await readZxing(pixels, ZXING_PREPARED);
     if (z) return found(z, 'zxing', step.variant);
     if (late()) return null;
-    const j = readJsqr(pixels, true);
+    const j = jsqrIfCalm(pixels, false);
     if (j) return found(j, 'jsqr', step.variant);
   }
   return null;

@@ -138,6 +138,16 @@ describe('logo refusals', () => {
   });
 });
 
+describe('pictures that do not decode', () => {
+  it('refuses a logo or background whose bytes only look like a picture, with the upload limit', async () => {
+    const png = await logo();
+    const truncated = Buffer.concat([png.subarray(0, 40), Buffer.alloc(64)]);
+    for (const bad of [{ logo: { data: truncated, scale: 0.15 } }, { background: truncated }]) {
+      await expect(renderStyled(spec({ ecLevel: 'H', ...bad }))).rejects.toMatchObject({ key: 'qrcode_image_invalid', status: 400, params: { max: 5 } });
+    }
+  });
+});
+
 describe('the control image', () => {
   it('is black modules on white at a whole number of pixels each, centred, and reads back', async () => {
     const matrix = buildMatrix('https://xueba.example.com/ai', 'H');

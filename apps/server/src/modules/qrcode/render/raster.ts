@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { UPLOAD_IMAGE_MAX_BYTES } from '@xueba/contract';
+import { AppError } from '../../../platform/errors.js';
 import type { MadeCode, QrMatrix, StyledSpec } from '../qr-engine.js';
 import type { Rgb } from './color.js';
 import { checkStyled, logoBox } from './checks.js';
@@ -65,7 +67,12 @@ async function prepareAssets(spec: StyledSpec, matrix: QrMatrix): Promise<SvgAss
       );
     }
   }
-  await Promise.all(jobs);
+  try {
+    await Promise.all(jobs);
+  } catch {
+    // Bytes that look like a picture by their header but do not decode (a truncated or forged file).
+    throw new AppError('qrcode_image_invalid', 400, { max: Math.round(UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024)) });
+  }
   return assets;
 }
 

@@ -125,7 +125,8 @@ function dots(grid: ModuleGrid, solidity: number, random?: () => number): Layer[
         const strong = grid.strong(px - m, py - m);
         const w = strong ? 1 : random ? lo + random() * (hi - lo) : fixed;
         const inset = (1 - w) / 2;
-        if (solidity === 0 && !strong) return circle(px + 0.5, py + 0.5, w / 2);
+        // Nearly round anyway below 0.15: a circle is half the path text of a rounded square.
+        if (solidity < 0.15 && !strong) return circle(px + 0.5, py + 0.5, w / 2);
         const r = (w / 2) * (1 - 0.6 * solidity);
         return roundedRect(px + inset, py + inset, w, w, [r, r, r, r]);
       }),

@@ -77,7 +77,9 @@ export function buildSvg(matrix: QrMatrix, spec: StyledSpec, assets: SvgAssets):
     strong: (x, y) => matrix.reserved[y * count + x] === 1,
   };
   const fg = parseHex(look.fg);
-  const solid = solidity(total, Math.min(spec.size, ...QR_VERIFY_SIZES));
+  const smallest = Math.min(spec.size, ...QR_VERIFY_SIZES);
+  const solid = solidity(total, smallest);
+  const soft = Math.min(1, Math.max(0, (2.6 - smallest / total) / 0.4));
   const layers: Layer[] = styleLayers(look.style, grid, {
     seed: spec.content,
     fg,
@@ -100,7 +102,7 @@ export function buildSvg(matrix: QrMatrix, spec: StyledSpec, assets: SvgAssets):
   for (const layer of layers) {
     if (layer.d) parts.push(`<path fill="${layer.paint === 'fg' ? fgPaint : layer.paint.color}" d="${layer.d}"/>`);
   }
-  parts.push(`<path fill="${fgPaint}" fill-rule="evenodd" d="${eyesPath(look.eye, count, margin, alignments)}"/>`);
+  parts.push(`<path fill="${fgPaint}" fill-rule="evenodd" d="${eyesPath(look.eye, count, margin, alignments, soft)}"/>`);
   if (assets.logo && box) {
     const pad = logoPadding(box.logo);
     parts.push(`<rect x="${num(box.x + margin)}" y="${num(box.y + margin)}" width="${num(box.size)}" height="${num(box.size)}" rx="${num(box.size * 0.18)}" fill="#ffffff"/>`);

@@ -10,6 +10,7 @@ import {
   MessageOutlined,
   MoneyCollectOutlined,
   PictureOutlined,
+  QrcodeOutlined,
   ProfileOutlined,
   SettingOutlined,
   ShareAltOutlined,
@@ -32,6 +33,7 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
   models: ApiOutlined,
   templates: FileTextOutlined,
   draw: PictureOutlined,
+  qrcode: QrcodeOutlined,
   papers: FileSearchOutlined,
   packages: GiftOutlined,
   orders: ProfileOutlined,
@@ -44,7 +46,7 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
 };
 
 /**
- * Denser than antd's default (40 px items with margins), so all eighteen items under
+ * Denser than antd's default (40 px items with margins), so all the items under
  * six headings fit a 1280x800 laptop screen without scrolling. Scoped to the menu only.
  */
 const MENU_THEME: ThemeConfig = {

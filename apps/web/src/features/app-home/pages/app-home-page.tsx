@@ -72,7 +72,7 @@ export default function AppHomePage() {
   const create: AppCard[] = [
     { key: 'drawing', icon: <PictureOutlined />, to: '/app/drawing', cost: drawCost },
     { key: 'square', icon: <AppstoreOutlined />, to: config.draw_square_config.is_open ? '/app/square' : null, cost: config.draw_square_config.is_open ? t('apphome.free') : t('msg.square_disabled') },
-    { key: 'qrcode', icon: <QrcodeOutlined />, to: null, cost: soon },
+    { key: 'qrcode', icon: <QrcodeOutlined />, to: '/app/qrcode', cost: t('qrcode.card_cost') },
     { key: 'mind_map', icon: <NodeIndexOutlined />, to: null, cost: soon },
   ];
   const tools: AppCard[] = [

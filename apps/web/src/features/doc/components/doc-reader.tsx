@@ -46,7 +46,7 @@ export function DocReader({ docIds, layout, backTo }: { docIds: number[]; layout
 
   const onCite = useCallback((c: DocCitation) => {
     setShown(c.doc_id);
-    setTarget({ docId: c.doc_id, page: c.page, text: c.text, start: c.start, end: c.end, seq: ++targetSeq });
+    setTarget({ docId: c.doc_id, page: c.page, text: c.text, start: c.start, end: c.end, bbox: c.bbox, seq: ++targetSeq });
     setPane('doc');
   }, []);
 

@@ -14,6 +14,8 @@ const ASSETS = `${import.meta.env.BASE_URL}pdfjs/${version}/`;
 interface RenderedText {
   spans: HTMLElement[];
   strings: string[];
+  /** The page's height at scale 1 (PDF units), to place a box measured from its lower-left corner. */
+  height: number;
 }
 
 interface PageHandle {
@@ -43,7 +45,7 @@ const PdfPage = memo(function PdfPage({
   const ensure = useCallback(() => {
     job.current ??= (async () => {
       const element = ref.current;
-      if (!element) return { spans: [], strings: [] };
+      if (!element) return { spans: [], strings: [], height: 0 };
       const page: PDFPageProxy = await pdf.getPage(number);
       const viewport = page.getViewport({ scale });
       setSize({ width: viewport.width / scale, height: viewport.height / scale });
@@ -59,7 +61,7 @@ const PdfPage = memo(function PdfPage({
       const layer = new TextLayer({ textContentSource: page.streamTextContent(), container: textDiv, viewport });
       await layer.render();
       element.dataset.rendered = 'true';
-      return { spans: layer.textDivs, strings: layer.textContentItemsStr };
+      return { spans: layer.textDivs, strings: layer.textContentItemsStr, height: viewport.height / scale };
     })();
     return job.current;
   }, [pdf, number, scale]);
@@ -96,11 +98,25 @@ const PdfPage = memo(function PdfPage({
   );
 });
 
+/** Marks a box given in PDF units from the page's lower-left corner on a page rendered at `scale`. */
+function drawBox(page: HTMLElement, [x0, y0, x1, y1]: [number, number, number, number], pageHeight: number, scale: number): HTMLElement | null {
+  if (!(pageHeight > 0) || x1 <= x0 || y1 <= y0) return null;
+  const box = document.createElement('div');
+  box.className = 'doc-box';
+  box.dataset.testid = 'cited-box';
+  box.style.left = `${x0 * scale}px`;
+  box.style.top = `${(pageHeight - y1) * scale}px`;
+  box.style.width = `${(x1 - x0) * scale}px`;
+  box.style.height = `${(y1 - y0) * scale}px`;
+  page.append(box);
+  return box;
+}
+
 /**
  * The original PDF, rendered in the browser by pdf.js: a canvas and a
  * selectable text layer per page, pages painted as they scroll into view.
  * A citation target scrolls to its page and marks the cited passage in the
- * text layer.
+ * text layer, or draws the passage's box on a scanned page that has none.
  */
 export default function PdfViewer({ docId, fileUrl, target, onPages }: { docId: number; fileUrl: string; target: ViewerTarget | null; onPages?: (pages: number) => void }) {
   const { t } = useTranslation();
@@ -177,6 +193,7 @@ export default function PdfViewer({ docId, fileUrl, target, onPages }: { docId: 
       const handle = pages.current.get(page);
       if (!handle || !live) return;
       scroller.current?.querySelectorAll('.doc-hl').forEach((el) => el.classList.remove('doc-hl'));
+      scroller.current?.querySelectorAll('.doc-box').forEach((el) => el.remove());
       scroller.current?.querySelectorAll('.pdf-page.is-target').forEach((el) => el.classList.remove('is-target'));
       handle.element.classList.add('is-target');
       const container = scroller.current;
@@ -186,8 +203,10 @@ export default function PdfViewer({ docId, fileUrl, target, onPages }: { docId: 
       const range = target.text ? findPassage(text.strings.join(''), target.text) : null;
       const hits = range ? piecesInRange(text.strings, range) : [];
       hits.forEach((i) => text.spans[i]?.classList.add('doc-hl'));
-      setFound(hits.length > 0);
-      const first = text.spans[hits[0] ?? -1];
+      // A scanned page read by OCR has no text layer to mark: its passage's stored box is drawn instead.
+      const box = hits.length === 0 && target.bbox ? drawBox(handle.element, target.bbox, text.height, scale) : null;
+      setFound(hits.length > 0 || box !== null);
+      const first = box ?? text.spans[hits[0] ?? -1];
       if (first && scroller.current) scrollWithin(scroller.current, first, 'center');
     };
     void run().catch(() => undefined);

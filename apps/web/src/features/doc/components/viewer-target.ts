@@ -5,5 +5,7 @@ export interface ViewerTarget {
   text: string;
   start?: number;
   end?: number;
+  /** The passage's box on the page (PDF units from the lower-left corner), drawn where no text layer can be marked. */
+  bbox?: [number, number, number, number] | null;
   seq: number;
 }
