@@ -26,7 +26,8 @@ describe('AI art QR codes on the drawing queue', () => {
   let w: DrawWorld;
   let admin: string;
   beforeAll(async () => {
-    w = await startDrawWorld({ peer: { msPerPicture: 300, progressSteps: 3 } });
+    // Slow enough that each attempt's progress is seen between polls.
+    w = await startDrawWorld({ peer: { msPerPicture: 1200, progressSteps: 4 } });
     admin = (await makeUser(w.t.app, { role: 'admin' })).token;
   });
   afterAll(async () => {
