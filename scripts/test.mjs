@@ -43,6 +43,8 @@ const THREAD_FILES = [
   'apps/server/src/modules/doc/doc-chat.test.ts',
   // Drawing: the last count spent by two tabs at once, cancels racing the job's end.
   'apps/server/src/modules/draw/draw-faults.test.ts',
+  // AI art QR codes: the same races through the drawing's accept path and outcome.
+  'apps/server/src/modules/qrcode/qrcode-ai.test.ts',
   // Mind maps: a model's map settled by the answer runner; two tabs saving the same revision.
   'apps/server/src/modules/mindmap/mindmap-model.test.ts',
   'apps/server/src/modules/mindmap/mindmap.test.ts',

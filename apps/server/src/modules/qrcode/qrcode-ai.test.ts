@@ -26,7 +26,8 @@ describe('AI art QR codes on the drawing queue', () => {
   let w: DrawWorld;
   let admin: string;
   beforeAll(async () => {
-    w = await startDrawWorld({ peer: { msPerPicture: 300, progressSteps: 3 } });
+    // Slow enough that each attempt's progress is seen between polls.
+    w = await startDrawWorld({ peer: { msPerPicture: 1200, progressSteps: 4 } });
     admin = (await makeUser(w.t.app, { role: 'admin' })).token;
   });
   afterAll(async () => {
@@ -98,7 +99,7 @@ describe('AI art QR codes on the drawing queue', () => {
     const user = await drawUser(w.t, 2);
     const reference = await uploadImage(w.t, user.token, await sharp({ create: { width: 512, height: 512, channels: 3, background: '#6a8' } }).png().toBuffer());
     const before = sdCalls().length;
-    const res = await submit(user.token, { generation: 'img2img', reference_image: reference.uri, denoising_strength: 0.7 });
+    const res = await submit(user.token, { generation: 'img2img', reference_image: reference.uri, denoising_strength: 0.7, size: '768x512' });
     expect(res.status, res.body.msg).toBe(200);
     const done = (await watch(user.token, res.body.data.id)).at(-1)!;
     expect(done.status).toBe('success');
@@ -111,6 +112,10 @@ describe('AI art QR codes on the drawing queue', () => {
       expect.objectContaining({ model: 'control_v1p_sd15_brightness', weight: 0.4, module: 'none', control_mode: 'Balanced', pixel_perfect: false }),
       expect.objectContaining({ model: 'control_v11f1e_sd15_tile', weight: 0.6, guidance_start: 0, guidance_end: 1 }),
     ]);
+    // Drawn wider than square: the code sits in the middle square, where the mismatch view finds it.
+    expect((await sharp(storedFile(w.t, done.png_url!)!).metadata()).width).toBe(768);
+    const mismatch = await callApi(w.t.app, api.qrcodeMismatch, { token: user.token, query: { id: String(done.id) } });
+    expect(mismatch.body.data.ratio).toBeLessThan(0.05);
     await callApi(w.t.app, api.adminQrSettingsSave, { token: admin, body: {} });
   });
 

@@ -180,7 +180,11 @@ export class QrAiService implements DrawKindPlan {
   async requests(job: DrawJobRow, base: DrawRequest): Promise<DrawRequest[]> {
     const p = this.paramsOf(job);
     const matrix = this.renderer.buildMatrix(p.content, p.ec_level);
-    const image = (await this.renderer.controlImage(matrix, squareSide(job.size), p.margin)).toString('base64');
+    // Whole pixels per module, so the grid lies exactly on the picture ControlNet scales to the drawing
+    // (the mismatch view places it by the margin alone).
+    const total = matrix.count + 2 * p.margin;
+    const side = Math.max(total, Math.floor(squareSide(job.size) / total) * total);
+    const image = (await this.renderer.controlImage(matrix, side, p.margin)).toString('base64');
     const attempts = Math.max(1, job.params.attempts ?? 1);
     return Array.from({ length: attempts }, (_, i) => ({ ...base, alwaysOnScripts: controlNetScripts(image, p.weight + i * p.weight_step, p) }));
   }

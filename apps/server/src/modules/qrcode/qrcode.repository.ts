@@ -24,6 +24,12 @@ export class QrRepository {
     return db.selectFrom('qr_codes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   }
 
+  async codesByIds(db: Db, ids: number[]): Promise<Map<number, QrCodeRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('qr_codes').selectAll().where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   codeOfJob(db: Db | Tx, drawJobId: number): Promise<QrCodeRow | undefined> {
     return db.selectFrom('qr_codes').selectAll().where('draw_job_id', '=', drawJobId).executeTakeFirst();
   }

@@ -42,6 +42,14 @@ export type QrRecordsQuery = z.output<typeof qrRecordsQuerySchema>;
 const THUMB_PX = 256;
 const MB = 1024 * 1024;
 
+/** The square in the middle of a picture (an AI code drawn wider or taller than square holds its code there). */
+async function centreSquare(picture: Buffer): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(picture).metadata();
+  if (width === height) return picture;
+  const side = Math.min(width, height);
+  return sharp(picture).extract({ left: Math.floor((width - side) / 2), top: Math.floor((height - side) / 2), width: side, height: side }).png().toBuffer();
+}
+
 /** Who asks: a signed-in user, or a visitor known by address. */
 export interface QrAsker {
   userId: number | null;
@@ -183,8 +191,12 @@ export class QrService {
     return { text: found.text, decoder: found.decoder, variant: found.variant, parsed: this.renderer.parseContent(found.text) };
   }
 
-  private async present(rows: QrCodeRow[], locale: Locale): Promise<QrRecord[]> {
-    const jobs = await this.repo.jobs(this.ctx.db, rows.flatMap((r) => (r.draw_job_id === null ? [] : [r.draw_job_id])));
+  private async present(listed: QrCodeRow[], locale: Locale): Promise<QrRecord[]> {
+    const jobs = await this.repo.jobs(this.ctx.db, listed.flatMap((r) => (r.draw_job_id === null ? [] : [r.draw_job_id])));
+    // An AI code gets its picture in the transaction that ends its drawing: read after the drawing, it has it
+    // whenever the drawing reads as a success.
+    const fresh = await this.repo.codesByIds(this.ctx.db, listed.filter((r) => r.mode === 'ai').map((r) => r.id));
+    const rows = listed.flatMap((r) => (r.mode !== 'ai' ? [r] : fresh.has(r.id) ? [fresh.get(r.id)!] : []));
     const waiting = [...jobs.values()].filter((j) => j.status === 'queued').map((j) => j.id);
     const queueIds = await this.draw.service.repo.queueIds(this.ctx.db, waiting);
     const positions = await this.draw.lane.positions([...queueIds.values()]);
@@ -208,14 +220,16 @@ export class QrService {
 
   async detail(userId: number, id: number, locale: Locale): Promise<QrRecord> {
     const [record] = await this.present([await this.own(userId, id)], locale);
-    return record!;
+    if (!record) throw notFound('qrcode_record_not_found');
+    return record;
   }
 
   /** The module grid rebuilt from the content (its level, version and margin as made) against the stored picture. */
   async mismatch(userId: number, id: number): Promise<QrMismatch> {
     const row = await this.own(userId, id);
-    const picture = row.png_key ? await readAll(this.ctx.storage, row.png_key, 64 * MB) : null;
-    if (!picture) throw notFound('qrcode_record_not_found');
+    const stored = row.png_key ? await readAll(this.ctx.storage, row.png_key, 64 * MB) : null;
+    if (!stored) throw notFound('qrcode_record_not_found');
+    const picture = await centreSquare(stored);
     const matrix = this.renderer.buildMatrix(row.content, row.ec_level, row.version ?? undefined);
     const margin = row.mode === 'ai' ? QR_AI_MARGIN : (row.look?.margin ?? QR_MARGIN_DEFAULT);
     const found = await this.decoder.mismatch(picture, matrix, margin);
