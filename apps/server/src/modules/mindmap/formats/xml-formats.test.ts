@@ -144,7 +144,7 @@ describe('malformed XML files', () => {
     expect(importMap('opml', bytes(opml)).note).toBe('x');
     const mm = `<map><node TEXT="a"><richcontent TYPE="NOTE"><html><body><p>a${' '.repeat(1_000_000)}b</p></body></html></richcontent></node></map>`;
     expect(refusal(() => importMap('mm', bytes(mm))).key).toBe('mindmap_note_too_long');
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(6000);
   });
 
   it('refuses a file over the import size limit', () => {

@@ -84,7 +84,8 @@ describe('upload path on bad input', () => {
     huge.writeUInt32BE(zlib.crc32(huge.subarray(12, 29)), 29);
     const t0 = performance.now();
     expect(await decodeUpload(huge)).toBeNull();
-    expect(performance.now() - t0).toBeLessThan(1000);
+    // Decoding that many pixels would take many seconds and gigabytes; the header alone refuses it.
+    expect(performance.now() - t0).toBeLessThan(3000);
   });
 
   it('keeps to the time budget on a picture with no code', async () => {
@@ -94,8 +95,8 @@ describe('upload path on bad input', () => {
     for (const budgetMs of [300, 1500]) {
       const t0 = performance.now();
       expect(await decodeUpload(picture, { budgetMs })).toBeNull();
-      // One step (a read of at most 1,024 px, well under 0.3 s on a quiet machine) may be under way when the budget runs out.
-      expect(performance.now() - t0).toBeLessThan(budgetMs + 1000);
+      // One step (a read of at most 1,024 px, well under 0.3 s on a quiet machine, seconds on a busy one) may be under way when the budget runs out.
+      expect(performance.now() - t0).toBeLessThan(budgetMs + 3000);
     }
   });
 });

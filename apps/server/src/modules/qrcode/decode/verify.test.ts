@@ -56,19 +56,4 @@ describe('verify', () => {
     expect(await verify(grey, 'x')).toMatchObject({ ok: false, zxing: false, jsqr: false });
     expect(await verify(Buffer.from('%PDF-1.7 not a picture'), 'x')).toMatchObject({ ok: false, sizes: [], detail: 'the picture could not be read' });
   });
-
-  it('verifies a 512 px code in well under the styled-code budget', async () => {
-    const png = await code('https://xueba.example/qr/benchmark', 512, 'H');
-    await verify(png, 'https://xueba.example/qr/benchmark');
-    const times: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      const t0 = performance.now();
-      const result = await verify(png, 'https://xueba.example/qr/benchmark');
-      times.push(performance.now() - t0);
-      expect(result.ok).toBe(true);
-    }
-    times.sort((a, b) => a - b);
-    // The styled-code benchmark asks make + verify p95 <= 150 ms; verification takes a minority of it.
-    expect(times[Math.floor(times.length * 0.9)]).toBeLessThan(120);
-  });
 });
