@@ -112,6 +112,8 @@ export class QrAdminService {
     if ((await this.settings.getRaw(SEEDED_KEY)) || (await this.repo.templateCount(this.ctx.db)) > 0) return;
     const thumbs: string[] = [];
     for (const seed of STYLE_SEEDS) thumbs.push(await this.storeThumb(await this.lookThumb(seed.config)));
+    // A prompt template's thumbnail is its theme's colours as a code: no model has drawn it yet.
+    for (const seed of PROMPT_SEEDS) thumbs.push(await this.storeThumb(await this.lookThumb({ style: 'rounded', eye: 'rounded', gradient: 'linear', ...seed.palette })));
     const now = this.ctx.now();
     const seeded = await transaction(this.ctx.db, async (tx) => {
       await this.repo.lockSeeding(tx);
@@ -120,7 +122,7 @@ export class QrAdminService {
         await this.repo.insertTemplate(tx, { kind: 'style', names: JSON.stringify(seed.names), config: JSON.stringify(seed.config), thumb_key: thumbs[sort] ?? null, sort, created_at: now, updated_at: now });
       }
       for (const [sort, seed] of PROMPT_SEEDS.entries()) {
-        await this.repo.insertTemplate(tx, { kind: 'prompt', names: JSON.stringify(seed.names), config: JSON.stringify(seed.config), thumb_key: null, sort, created_at: now, updated_at: now });
+        await this.repo.insertTemplate(tx, { kind: 'prompt', names: JSON.stringify(seed.names), config: JSON.stringify(seed.config), thumb_key: thumbs[STYLE_SEEDS.length + sort] ?? null, sort, created_at: now, updated_at: now });
       }
       return true;
     });

@@ -29,6 +29,8 @@ describe('Admin → QR codes', () => {
     expect(templates.filter((x) => x.kind === 'style').length).toBe(5);
     expect(templates.filter((x) => x.kind === 'prompt').length).toBe(4);
     expect(templates.every((x) => x.names.zh && x.names.en && x.names.ja && x.names.ko)).toBe(true);
+    // Every template has a thumbnail: a style its look, a prompt its theme's colours drawn as a code.
+    for (const template of templates) expect((await sharp(storedFile(t, template.thumb_url!)!).metadata()).format).toBe('webp');
     expect(settings).toMatchObject({ recipe: 'monster', weight: 1.1, weight_step: 0.15, max_attempts: 3 });
     // Seeding again adds none.
     await new QrAdminService(t.app.ctx, new QrAiSettingsStore(t.app.services.settings), t.app.services.settings, qrRenderer).seed();

@@ -30,6 +30,8 @@ interface StyleSeed {
 interface PromptSeed {
   names: Names;
   config: { prompt: string; negative_prompt: string };
+  /** The theme's colours, drawn as a code for the template's thumbnail (no model draws at seeding). */
+  palette: { fg: string; fg2: string; bg: string };
 }
 
 /**
@@ -50,18 +52,22 @@ export const PROMPT_SEEDS: PromptSeed[] = [
   {
     names: { zh: '水墨山水', en: 'Ink landscape', ja: '水墨山水', ko: '수묵 산수' },
     config: { prompt: 'traditional Chinese ink wash painting, misty mountains, pine trees, river, rice paper texture, masterpiece', negative_prompt: 'text, watermark, blurry, lowres' },
+    palette: { fg: '#1f2937', fg2: '#475569', bg: '#f5f0e6' },
   },
   {
     names: { zh: '城市夜景', en: 'City at night', ja: '都会の夜景', ko: '도시 야경' },
     config: { prompt: 'aerial view of a city at night, glowing windows, streets, neon lights, highly detailed, cinematic', negative_prompt: 'text, watermark, blurry, lowres, people' },
+    palette: { fg: '#1e1b4b', fg2: '#7c3aed', bg: '#e0e7ff' },
   },
   {
     names: { zh: '花园', en: 'Flower garden', ja: '花の庭', ko: '꽃 정원' },
     config: { prompt: 'a lush flower garden seen from above, roses, leaves, stone path, soft daylight, intricate detail', negative_prompt: 'text, watermark, blurry, lowres' },
+    palette: { fg: '#9d174d', fg2: '#166534', bg: '#fdf2f8' },
   },
   {
     names: { zh: '图书馆', en: 'Old library', ja: '古い図書館', ko: '오래된 도서관' },
     config: { prompt: 'an old library with tall bookshelves, books, warm lamp light, wooden ladders, highly detailed illustration', negative_prompt: 'text, watermark, blurry, lowres' },
+    palette: { fg: '#5b3716', fg2: '#92400e', bg: '#fdf6e3' },
   },
 ];
 
