@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mindmapConfigSchema } from './mindmap-config.js';
 import { safeString } from './common.js';
 import { endpoint } from './endpoint.js';
 import { POLICY_TYPES, problemExampleSchema } from './site.js';
@@ -65,7 +66,7 @@ export const siteSettingsSchema = z.object({
   pay_sandbox_admins: z.boolean(),
   draw: z.object({ is_open: z.boolean() }),
   draw_square_config: z.object({ is_open: z.boolean() }),
-  mindmap_config: z.object({ is_open: z.boolean() }),
+  mindmap_config: mindmapConfigSchema,
   voice_broadcast: z.boolean(),
   /** Pages of scans and page photos read by OCR per UTC day: for the whole site, and for one user (0 = none). */
   doc_ocr: z.object({ pages_per_day: z.number().int().min(0).max(1_000_000), pages_per_user_per_day: z.number().int().min(0).max(1_000_000) }),

@@ -27,6 +27,8 @@ export * from './draw-square.js';
 export * from './admin-draw.js';
 export * from './qrcode.js';
 export * from './mindmap-tree.js';
+export * from './mindmap.js';
+export * from './mindmap-config.js';
 export * from './admin-sms.js';
 export * from './schema-walk.js';
 
@@ -49,6 +51,7 @@ import { drawSquareEndpoints } from './draw-square.js';
 import { adminDrawEndpoints } from './admin-draw.js';
 import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
+import { mindmapEndpoints } from './mindmap.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -71,4 +74,5 @@ export const api = {
   ...adminDrawEndpoints,
   ...adminSmsEndpoints,
   ...qrcodeEndpoints,
+  ...mindmapEndpoints,
 };

@@ -42,18 +42,32 @@ function unwrapped(schema: z.core.$ZodType): z.core.$ZodType | null {
  * path, and every place it takes a value unchecked. The contract's test holds
  * each string to `safeString()` with it; the server's test sends a NUL to each.
  */
-export function requestStrings(schema: z.core.$ZodType, path: FieldPath = [], field: z.core.$ZodType = schema, out: RequestStrings = { strings: [], opaque: [] }): RequestStrings {
+export function requestStrings(
+  schema: z.core.$ZodType,
+  path: FieldPath = [],
+  field: z.core.$ZodType = schema,
+  out: RequestStrings = { strings: [], opaque: [] },
+  /** Recursive schemas (a mind map's tree) are walked once: their strings are the same at every depth. */
+  lazies: Set<z.core.$ZodType> = new Set(),
+): RequestStrings {
+  if (schema instanceof z.ZodLazy) {
+    if (!lazies.has(schema)) {
+      lazies.add(schema);
+      requestStrings(schema.unwrap(), path, field, out, lazies);
+    }
+    return out;
+  }
   const inner = unwrapped(schema);
-  if (inner) return requestStrings(inner, path, field, out);
+  if (inner) return requestStrings(inner, path, field, out, lazies);
   if (schema instanceof z.ZodString) out.strings.push({ path, schema, field, key: false });
-  else if (schema instanceof z.ZodObject) for (const [name, child] of Object.entries(schema.shape)) requestStrings(child, [...path, name], child, out);
-  else if (schema instanceof z.ZodArray) requestStrings(schema.element, [...path, 0], schema.element, out);
-  else if (schema instanceof z.ZodUnion) for (const option of schema.options) requestStrings(option, path, field, out);
+  else if (schema instanceof z.ZodObject) for (const [name, child] of Object.entries(schema.shape)) requestStrings(child, [...path, name], child, out, lazies);
+  else if (schema instanceof z.ZodArray) requestStrings(schema.element, [...path, 0], schema.element, out, lazies);
+  else if (schema instanceof z.ZodUnion) for (const option of schema.options) requestStrings(option, path, field, out, lazies);
   else if (schema instanceof z.ZodRecord) {
     const keys = requestStrings(schema.keyType, path, schema.keyType);
     out.strings.push(...keys.strings.map((s) => ({ ...s, key: true })));
     out.opaque.push(...keys.opaque);
-    requestStrings(schema.valueType, [...path, '*'], schema.valueType, out);
+    requestStrings(schema.valueType, [...path, '*'], schema.valueType, out, lazies);
   } else if (
     !(
       schema instanceof z.ZodNumber ||

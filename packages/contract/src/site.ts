@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mindmapConfigSchema } from './mindmap-config.js';
 import { endpoint } from './endpoint.js';
 import { safeString, terminalSchema } from './common.js';
 import { payGatewaySchema } from './commerce.js';
@@ -59,7 +60,7 @@ export const pcConfigSchema = z.object({
   }),
   pc_page: z.object({ problem_examples: z.array(problemExampleSchema), intro: safeString() }),
   draw_square_config: z.object({ is_open: z.boolean() }),
-  mindmap_config: z.object({ is_open: z.boolean() }),
+  mindmap_config: mindmapConfigSchema,
   voice: z.object({ voice_broadcast: z.object({ is_open: z.boolean() }) }),
   domain: safeString(),
   /** Embedded-app context flag (spec §3). */

@@ -55,7 +55,7 @@ export const DEFAULT_CONFIG: PcConfig = {
   chat: { chat_limit: 0, draw_limit: 0, qrcode_limit: 0, max_question_chars: 8000 },
   pc_page: { problem_examples: [], intro: '' },
   draw_square_config: { is_open: false },
-  mindmap_config: { is_open: false },
+  mindmap_config: { is_open: false, free_per_day: 0, price: 0 },
   voice: { voice_broadcast: { is_open: false } },
   domain: '',
   inDingTalk: false,

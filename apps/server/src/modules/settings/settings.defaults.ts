@@ -34,7 +34,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   pay_sandbox_admins: false,
   draw: { is_open: true },
   draw_square_config: { is_open: true },
-  mindmap_config: { is_open: true },
+  mindmap_config: { is_open: true, free_per_day: 5, price: 0 },
   voice_broadcast: false,
   // About 1.5 hours of the parse thread on two cores (decision 0029).
   doc_ocr: { pages_per_day: 1000, pages_per_user_per_day: 300 },
