@@ -10,6 +10,7 @@ import { squareEn } from './square/en';
 import { docEn } from './doc/en';
 import { aiEn } from './ai/en';
 import { drawEn } from './draw/en';
+import { mindmapEn } from './mindmap/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -424,6 +425,7 @@ export const en: LocaleMessages = {
   },
   ...aiEn,
   ...drawEn,
+  ...mindmapEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

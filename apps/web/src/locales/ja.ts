@@ -10,6 +10,7 @@ import { squareJa } from './square/ja';
 import { docJa } from './doc/ja';
 import { aiJa } from './ai/ja';
 import { drawJa } from './draw/ja';
+import { mindmapJa } from './mindmap/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -424,6 +425,7 @@ export const ja: LocaleMessages = {
   },
   ...aiJa,
   ...drawJa,
+  ...mindmapJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

@@ -10,6 +10,7 @@ import { squareKo } from './square/ko';
 import { docKo } from './doc/ko';
 import { aiKo } from './ai/ko';
 import { drawKo } from './draw/ko';
+import { mindmapKo } from './mindmap/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -424,6 +425,7 @@ export const ko: LocaleMessages = {
   },
   ...aiKo,
   ...drawKo,
+  ...mindmapKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

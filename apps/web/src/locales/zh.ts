@@ -10,6 +10,7 @@ import { squareZh } from './square/zh';
 import { docZh } from './doc/zh';
 import { aiZh } from './ai/zh';
 import { drawZh } from './draw/zh';
+import { mindmapZh } from './mindmap/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -424,6 +425,7 @@ export const zh = {
   },
   ...aiZh,
   ...drawZh,
+  ...mindmapZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,

@@ -1,0 +1,201 @@
+import 'mind-elixir/style.css';
+import type { MindmapNode } from '@xueba/contract';
+import MindElixir, { type MindElixirInstance, type NodeObj } from 'mind-elixir';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromElixirNode, safeLink, toElixirData, treeKey } from '../../lib/convert';
+import { countNodes } from '../../lib/outline';
+import { type Direction, themeFor } from './canvas-theme';
+
+export interface SelectedNode {
+  id: string;
+  topic: string;
+  note: string;
+  link: string;
+  isRoot: boolean;
+}
+
+export interface CanvasHandle {
+  undo(): void;
+  redo(): void;
+  fit(): void;
+  center(): void;
+  zoom(step: number): void;
+  addChild(): void;
+  addSibling(): void;
+  remove(): void;
+  edit(): void;
+  /** Writes a note and a link on the selected node (one undoable step). */
+  updateSelected(patch: { note: string; link: string }): void;
+  getTree(): MindmapNode;
+  fullscreen(): void;
+}
+
+interface Props {
+  tree: MindmapNode;
+  editable: boolean;
+  direction: Direction;
+  dark: boolean;
+  /** An edit changed the tree (after the canvas settled; not for trees handed in through `tree`). */
+  onChange?: (tree: MindmapNode) => void;
+  onSelect?: (node: SelectedNode | null) => void;
+  testId?: string;
+}
+
+/** How long the canvas must stay still before an edit is reported: one report for a burst of typing or a drag. */
+const SETTLE_MS = 250;
+
+function selectedOf(mind: MindElixirInstance): SelectedNode | null {
+  const obj: NodeObj | undefined = mind.currentNode?.nodeObj;
+  if (!obj) return null;
+  return { id: obj.id, topic: obj.topic, note: obj.note ?? '', link: obj.hyperLink ?? '', isRoot: !obj.parent };
+}
+
+/**
+ * The mind-elixir canvas, mounted once per map: a new `tree` prop that is not
+ * the canvas's own last edit replaces what it shows (a streamed preview, a
+ * reload), so typing never fights a re-render. Loaded on demand with the editor.
+ */
+const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, editable, direction, dark, onChange, onSelect, testId }, ref) {
+  const { t } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  const mind = useRef<MindElixirInstance | null>(null);
+  const shownKey = useRef('');
+  const callbacks = useRef({ onChange, onSelect });
+  callbacks.current = { onChange, onSelect };
+
+  // Mounted once; later props reach the instance through the effects below.
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return undefined;
+    const locale = {
+      addChild: t('mindmap.menu.add_child'),
+      addParent: t('mindmap.menu.add_parent'),
+      addSibling: t('mindmap.menu.add_sibling'),
+      removeNode: t('mindmap.menu.remove'),
+      focus: t('mindmap.menu.focus'),
+      cancelFocus: t('mindmap.menu.cancel_focus'),
+      moveUp: t('mindmap.menu.move_up'),
+      moveDown: t('mindmap.menu.move_down'),
+      link: '',
+      linkBidirectional: '',
+      clickTips: '',
+      summary: '',
+    };
+    const instance = new MindElixir({
+      el,
+      direction,
+      editable,
+      // Arrows and summaries are mind-elixir extras the saved map does not hold: their menu items are left out.
+      contextMenu: editable ? { focus: true, link: false, locale } : false,
+      toolBar: false,
+      keypress: editable,
+      theme: themeFor(dark),
+      newTopicName: t('mindmap.new_node'),
+      scaleMin: 0.1,
+      scaleMax: 3,
+    });
+    instance.init(toElixirData(tree, direction));
+    shownKey.current = treeKey(tree);
+    if (countNodes(tree) > 30) instance.scaleFit();
+    else instance.toCenter();
+    mind.current = instance;
+
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const settle = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = null;
+        const next = fromElixirNode(instance.getData().nodeData);
+        const key = treeKey(next);
+        if (key === shownKey.current) return;
+        shownKey.current = key;
+        callbacks.current.onChange?.(next);
+      }, SETTLE_MS);
+    };
+    const select = () => callbacks.current.onSelect?.(selectedOf(instance));
+    // Undo and redo redraw without an operation event; the redraw (linkDiv) catches them.
+    instance.bus.addListener('operation', settle);
+    instance.bus.addListener('linkDiv', settle);
+    instance.bus.addListener('selectNodes', select);
+    instance.bus.addListener('unselectNodes', select);
+    return () => {
+      if (timer) clearTimeout(timer);
+      instance.bus.removeListener('operation', settle);
+      instance.bus.removeListener('linkDiv', settle);
+      instance.destroy();
+      mind.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const instance = mind.current;
+    const key = treeKey(tree);
+    if (!instance || key === shownKey.current) return;
+    shownKey.current = key;
+    instance.refresh(toElixirData(tree, instance.direction));
+    instance.clearHistory?.();
+    if (!editable) instance.scaleFit();
+  }, [tree, editable]);
+
+  useEffect(() => {
+    mind.current?.changeTheme(themeFor(dark), true);
+  }, [dark]);
+
+  useEffect(() => {
+    const instance = mind.current;
+    if (!instance || instance.direction === direction) return;
+    if (direction === MindElixir.LEFT) instance.initLeft();
+    else if (direction === MindElixir.RIGHT) instance.initRight();
+    else if (direction === MindElixir.DOWN) instance.initDown();
+    else instance.initSide();
+    instance.toCenter();
+  }, [direction]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      undo: () => mind.current?.undo(),
+      redo: () => mind.current?.redo(),
+      fit: () => mind.current?.scaleFit(),
+      center: () => mind.current?.toCenter(),
+      zoom: (step) => {
+        const m = mind.current;
+        if (m) m.scale(Math.min(3, Math.max(0.1, m.scaleVal + step)));
+      },
+      addChild: () => void mind.current?.addChild(),
+      addSibling: () => {
+        const m = mind.current;
+        if (m?.currentNode?.nodeObj.parent) void m.insertSibling('after');
+      },
+      remove: () => {
+        const m = mind.current;
+        const nodes = m?.currentNodes.filter((n) => n.nodeObj.parent) ?? [];
+        if (m && nodes.length > 0) void m.removeNodes(nodes);
+      },
+      edit: () => {
+        const m = mind.current;
+        if (m?.currentNode) void m.beginEdit(m.currentNode);
+      },
+      updateSelected: ({ note, link }) => {
+        const m = mind.current;
+        const tpc = m?.currentNode;
+        if (!m || !tpc) return;
+        void m.reshapeNode(tpc, { note: note.trim() ? note : undefined, hyperLink: safeLink(link.trim()) }).then(() => callbacks.current.onSelect?.(selectedOf(m)));
+      },
+      getTree: () => (mind.current ? fromElixirNode(mind.current.getData().nodeData) : tree),
+      fullscreen: () => {
+        const wrap = host.current?.parentElement;
+        if (!wrap) return;
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void wrap.requestFullscreen?.();
+      },
+    }),
+    [tree],
+  );
+
+  return <div ref={host} className="mm-canvas" data-testid={testId ?? 'mm-canvas'} />;
+});
+
+export default MindCanvas;
