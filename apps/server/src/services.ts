@@ -49,6 +49,8 @@ import { DrawSuggest } from './modules/draw/draw-suggest.js';
 import { DrawJobRunner } from './modules/draw/draw-run.js';
 import { createDrawProvider } from './providers/draw/select.js';
 import { SquareService } from './modules/draw/square/square.service.js';
+import { MindmapService } from './modules/mindmap/mindmap.service.js';
+import { MindmapCreator } from './modules/mindmap/mindmap-create.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -147,6 +149,9 @@ export interface Features {
   drawSettings: DrawSettingsStore;
   /** The image square: published pictures, reports and their review. */
   square: SquareService;
+  /** Mind maps: the user's maps, and making them from each source (model maps through the answer gate and runner). */
+  mindmaps: MindmapService;
+  mindmapCreator: MindmapCreator;
 }
 
 /**
@@ -200,5 +205,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     drawOutcome,
     drawSettings,
     square: new SquareService(ctx, { settings, drawSettings }),
+    mindmaps: new MindmapService(ctx, { settings, models, userInfo }, gate),
+    mindmapCreator: new MindmapCreator(ctx, { settings, models, docs, papers }, gate, runner),
   };
 }

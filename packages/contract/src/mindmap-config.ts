@@ -5,7 +5,10 @@ export const mindmapConfigSchema = z.object({
   is_open: z.boolean(),
   /** Model generations (topic, summarised document or paper) each user gets free per UTC day. */
   free_per_day: z.number().int().min(0).max(10_000),
-  /** Beyond the free ones: word counts per 1,000 generated words (0: free). Members pay nothing. */
+  /**
+   * Beyond the free ones: word counts per 1,000 generated words; 0: the chat
+   * model's own price (metered like a chat answer). Members pay nothing.
+   */
   price: z.number().int().min(0).max(1_000_000),
 });
 export type MindmapConfig = z.infer<typeof mindmapConfigSchema>;

@@ -6,7 +6,12 @@ import { paperIdSchema } from './paper.js';
 import { modelKeySchema } from './models.js';
 import { mindmapNodeSchema } from './mindmap-tree.js';
 import { mindmapConfigSchema } from './mindmap-config.js';
-import { MINDMAP_EXPORT_FORMATS, MINDMAP_IMPORT_FORMATS, MINDMAP_SOURCE_MAX, MINDMAP_SOURCES, MINDMAP_TITLE_MAX } from './mindmap-constants.js';
+import { MINDMAP_EXPORT_FORMATS, MINDMAP_IMPORT_FORMATS, MINDMAP_SOURCES, MINDMAP_TITLE_MAX } from './mindmap-constants.js';
+
+/** What the create request carries at most; the source's own limits (MINDMAP_SOURCE_MAX, MINDMAP_QUESTION_MAX) are checked by the server so the message names them. */
+const MINDMAP_REQUEST_TEXT_MAX = 1_000_000;
+/** A topic or question for the model. */
+export const MINDMAP_QUESTION_MAX = 2000;
 
 /**
  * Mind maps (`/app/mind_map`).
@@ -36,6 +41,9 @@ import { MINDMAP_EXPORT_FORMATS, MINDMAP_IMPORT_FORMATS, MINDMAP_SOURCE_MAX, MIN
 
 export const mindmapSourceSchema = z.enum(MINDMAP_SOURCES);
 export type MindmapSource = z.infer<typeof mindmapSourceSchema>;
+/** Where a stored map came from: a create source, or an imported file. A copy keeps its original's. */
+export const mindmapOriginSchema = z.enum([...MINDMAP_SOURCES, 'import']);
+export type MindmapOrigin = z.infer<typeof mindmapOriginSchema>;
 export const mindmapExportFormatSchema = z.enum(MINDMAP_EXPORT_FORMATS);
 export type MindmapExportFormat = z.infer<typeof mindmapExportFormatSchema>;
 export const mindmapImportFormatSchema = z.enum(MINDMAP_IMPORT_FORMATS);
@@ -60,8 +68,10 @@ export const mindmapTitleSchema = safeString({ error: 'mindmap_title_empty' }).t
 export const mindmapCreateSchema = z
   .object({
     source: mindmapSourceSchema,
-    markdown: safeString().max(MINDMAP_SOURCE_MAX, 'mindmap_source_too_long').optional(),
-    topic: safeString().trim().max(MINDMAP_SOURCE_MAX, 'mindmap_source_too_long').optional(),
+    /** Longer than MINDMAP_SOURCE_MAX characters: 400 mindmap_source_too_long (checked by the server, which names the limit). */
+    markdown: safeString().max(MINDMAP_REQUEST_TEXT_MAX, 'payload_too_large').optional(),
+    /** Longer than MINDMAP_QUESTION_MAX characters: 400 mindmap_question_too_long. */
+    topic: safeString().trim().max(MINDMAP_REQUEST_TEXT_MAX, 'payload_too_large').optional(),
     doc_id: idSchema.optional(),
     paper_id: paperIdSchema.optional(),
     message_id: messageIdSchema.optional(),
@@ -122,7 +132,7 @@ export type MindmapShare = z.infer<typeof mindmapShareSchema>;
 export const mindmapItemSchema = z.object({
   id: z.number().int(),
   title: safeString(),
-  source: mindmapSourceSchema,
+  source: mindmapOriginSchema,
   status: mindmapStatusSchema,
   revision: z.number().int(),
   nodes: z.number().int(),
@@ -209,7 +219,7 @@ export const mindmapEndpoints = {
     auth: 'user',
     summary: "The user's maps, last edited first; keyword searches titles",
     tags: ['mindmap'],
-    query: pageQuerySchema.extend({ keyword: safeString().trim().max(100).optional(), source: mindmapSourceSchema.optional() }),
+    query: pageQuerySchema.extend({ keyword: safeString().trim().max(100).optional(), source: mindmapOriginSchema.optional() }),
     response: pageSchema(mindmapItemSchema),
   }),
   mindmapRename: endpoint({

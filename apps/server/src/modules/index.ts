@@ -26,6 +26,8 @@ import { smsSettingsRoutes } from './sms-settings/sms-settings.routes.js';
 import { drawRoutes } from './draw/draw.routes.js';
 import { drawingLifecycle } from './draw/draw.lifecycle.js';
 import { squareRoutes } from './draw/square/square.routes.js';
+import { mindmapRoutes } from './mindmap/mindmap.routes.js';
+import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -42,6 +44,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
+  await mindmapLifecycle(ctx, f.mindmaps);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
@@ -67,4 +70,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await smsSettingsRoutes(api, s.sms);
   await drawRoutes(api, { draw: f.draw, admin: f.drawAdmin, suggest: f.drawSuggest });
   await squareRoutes(api, ctx, f.square);
+  await mindmapRoutes(api, ctx, { maps: f.mindmaps, creator: f.mindmapCreator, settings: s.settings });
 }

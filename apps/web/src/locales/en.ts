@@ -291,6 +291,8 @@ export const en: LocaleMessages = {
       ocr_pages_per_day: 'Scanned pages read per day (whole site)',
       ocr_pages_per_user_per_day: 'Scanned pages read per day (each user)',
       qrcode_limit: 'Guest QR code limit',
+      mindmap_free_per_day: 'Free mind map generations per day',
+      mindmap_price: "Mind map price (word counts per 1,000 words; 0 = the chat model's price)",
       login_hint: 'Methods turned off do not appear in the sign-in popup; third-party sign-in appears once configured on the server.',
       login_email_password: 'Email + password',
       login_email_code: 'Email code',

@@ -291,6 +291,8 @@ export const ja: LocaleMessages = {
       ocr_pages_per_day: '1 日に読み取るスキャンページ数（サイト全体）',
       ocr_pages_per_user_per_day: '1 日に読み取るスキャンページ数（ユーザーごと）',
       qrcode_limit: 'ゲストの QR コード上限',
+      mindmap_free_per_day: 'マインドマップの1日の無料生成回数',
+      mindmap_price: 'マインドマップの料金（1,000字あたりの文字数、0 = チャットモデルの料金）',
       login_hint: 'オフにした方法はログイン画面に表示されません。外部ログインはサーバーで設定すると表示されます。',
       login_email_password: 'メール + パスワード',
       login_email_code: 'メール認証コード',

@@ -291,6 +291,8 @@ export const ko: LocaleMessages = {
       ocr_pages_per_day: '하루 스캔 페이지 인식 한도(사이트 전체)',
       ocr_pages_per_user_per_day: '하루 스캔 페이지 인식 한도(사용자별)',
       qrcode_limit: '게스트 QR 코드 한도',
+      mindmap_free_per_day: '마인드맵 일일 무료 생성 횟수',
+      mindmap_price: '마인드맵 가격(1,000자당 글자 수, 0 = 채팅 모델 가격)',
       login_hint: '끈 방식은 로그인 창에 표시되지 않습니다. 외부 로그인은 서버에서 설정하면 나타납니다.',
       login_email_password: '이메일 + 비밀번호',
       login_email_code: '이메일 인증 코드',

@@ -291,6 +291,8 @@ export const zh = {
       ocr_pages_per_day: '每日扫描识别页数上限（全站）',
       ocr_pages_per_user_per_day: '每日扫描识别页数上限（每位用户）',
       qrcode_limit: '游客二维码次数上限',
+      mindmap_free_per_day: '导图每日免费生成次数',
+      mindmap_price: '导图生成价格（字数/千字，0 = 按对话模型计费）',
       login_hint: '关闭的方式不会出现在登录弹窗中；第三方登录在服务器配置后自动出现。',
       login_email_password: '邮箱 + 密码登录',
       login_email_code: '邮箱验证码登录',

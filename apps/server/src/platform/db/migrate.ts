@@ -16,6 +16,7 @@ import * as m0015 from './migrations/0015_retention_indexes.js';
 import * as m0016 from './migrations/0016_doc_ocr.js';
 import * as m0017 from './migrations/0017_draw.js';
 import * as m0018 from './migrations/0018_qrcode.js';
+import * as m0019 from './migrations/0019_mindmap.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_doc_ocr': m0016,
   '0017_draw': m0017,
   '0018_qrcode': m0018,
+  '0019_mindmap': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -167,6 +167,7 @@ export const ledgerTextEn: Widen<typeof ledgerTextZh> = {
     redeem_code: 'Redeem code',
     signup_gift: 'Sign-up gift',
     chat_answer: 'AI chat',
+    mindmap_output: 'Mind map',
     create_output: 'Writing',
     invite_inviter: 'Reward for inviting a friend',
     invite_invitee: 'Reward for joining by invitation',

@@ -167,6 +167,7 @@ export const ledgerTextJa: Widen<typeof ledgerTextZh> = {
     redeem_code: '引換コード',
     signup_gift: '登録特典',
     chat_answer: 'AI チャット',
+    mindmap_output: 'マインドマップ作成',
     create_output: '文章作成',
     invite_inviter: '友だち招待の特典',
     invite_invitee: '招待による登録の特典',

@@ -167,6 +167,7 @@ export const ledgerTextKo: Widen<typeof ledgerTextZh> = {
     redeem_code: '교환 코드',
     signup_gift: '가입 선물',
     chat_answer: 'AI 대화',
+    mindmap_output: '마인드맵 생성',
     create_output: '글쓰기',
     invite_inviter: '친구 초대 보상',
     invite_invitee: '초대 가입 보상',

@@ -171,6 +171,7 @@ export const ledgerTextZh = {
     redeem_code: '兑换码兑换',
     signup_gift: '注册赠送',
     chat_answer: 'AI 对话',
+    mindmap_output: '思维导图生成',
     create_output: '写作创作',
     invite_inviter: '邀请好友奖励',
     invite_invitee: '受邀注册奖励',

@@ -76,6 +76,12 @@ export function GeneralSection() {
             <InputNumber min={0} max={1000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         ))}
+        <Form.Item name={['mindmap_config', 'free_per_day']} label={t('admin.s.mindmap_free_per_day')}>
+          <InputNumber min={0} max={10_000} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name={['mindmap_config', 'price']} label={t('admin.s.mindmap_price')}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
         {(['pages_per_day', 'pages_per_user_per_day'] as const).map((key) => (
           <Form.Item key={key} name={['doc_ocr', key]} label={t(`admin.s.ocr_${key}`)}>
             <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
