@@ -75,7 +75,7 @@ export function EditorToolbar({
         </span>
       )}
       <span className="mm-toolbar__group">
-        <label className="mm-layout">
+        <label className="mm-layout-pick">
           <span className="sr-only">{t('mindmap.editor.layout')}</span>
           <select value={direction} onChange={(e) => onDirection(Number(e.target.value) as Direction)} title={t('mindmap.editor.layout')} data-testid="mm-layout">
             {LAYOUTS.map((l) => (

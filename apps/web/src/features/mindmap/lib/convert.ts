@@ -43,7 +43,15 @@ export function fromElixirNode(obj: NodeObj): MindmapNode {
   return node;
 }
 
-/** The tree as the server stores it; only the fields the contract knows, so equal maps compare equal. */
+function canonical(node: MindmapNode): unknown[] {
+  return [node.topic, node.note?.trim() ? node.note : '', node.link?.trim() ? node.link.trim() : '', node.children.map(canonical)];
+}
+
+/**
+ * One string per tree content, whatever the key order or empty fields of the
+ * object it came from (the server's JSON, the canvas's data), so a map that
+ * was only looked at is never saved again.
+ */
 export function treeKey(tree: MindmapNode): string {
-  return JSON.stringify(tree);
+  return JSON.stringify(canonical(tree));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MINDMAP_MAX_DEPTH } from '@xueba/contract';
-import { fromElixirNode, safeLink, toElixirData } from './convert';
+import { fromElixirNode, safeLink, toElixirData, treeKey } from './convert';
 import { countNodes, parseOutline } from './outline';
 
 const titles = (n: { topic: string; children: { topic: string }[] }) => n.children.map((c) => c.topic);
@@ -63,5 +63,12 @@ describe('mind-elixir conversion', () => {
     expect(safeLink('javascript:alert(1)')).toBeUndefined();
     expect(safeLink('https://ok.example')).toBe('https://ok.example');
     expect(toElixirData({ topic: 'x', link: 'javascript:alert(1)', children: [] }, 1).nodeData.hyperLink).toBeUndefined();
+  });
+
+  it('keys trees by content, not by key order or empty fields', () => {
+    const a = { topic: 'R', children: [{ topic: 'x', note: '', children: [] }] };
+    const b = { children: [{ children: [], topic: 'x' }], topic: 'R' };
+    expect(treeKey(a)).toBe(treeKey(b));
+    expect(treeKey(a)).not.toBe(treeKey({ topic: 'R', children: [{ topic: 'y', children: [] }] }));
   });
 });

@@ -144,7 +144,7 @@ export default function MindMapPage() {
           </button>
         </div>
       </header>
-      <div className="mm-layout">
+      <div className={`mm-layout${busy || id !== null ? ' mm-layout--map' : ''}`}>
         <aside className="mm-control card" aria-label={t('mindmap.control')}>
           {panel === 'history' ? (
             signedIn ? (
