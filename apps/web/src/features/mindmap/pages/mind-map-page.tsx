@@ -1,5 +1,5 @@
 import '../mindmap.css';
-import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { HistoryOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MindmapCreateInput } from '@xueba/contract';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,8 @@ export default function MindMapPage() {
   const [outline, setOutline] = useState('');
   const [importing, setImporting] = useState(false);
   const [reloads, setReloads] = useState(0);
+  // The panel can step aside so the open map gets the whole width.
+  const [panelHidden, setPanelHidden] = useState(false);
   const options = useMindmapOptions(signedIn);
 
   const open = useCallback(
@@ -135,16 +137,27 @@ export default function MindMapPage() {
     <div className="page mm-page" data-testid="mindmap-page">
       <header className="mm-head">
         <h1>{t('mindmap.title')}</h1>
+        {(busy || id !== null) && (
+          <button type="button" className="btn btn--ghost mm-panel-toggle" onClick={() => setPanelHidden((h) => !h)} aria-pressed={panelHidden} data-testid="mm-panel-toggle">
+            {panelHidden ? <MenuUnfoldOutlined aria-hidden="true" /> : <MenuFoldOutlined aria-hidden="true" />} {panelHidden ? t('mindmap.show_panel') : t('mindmap.hide_panel')}
+          </button>
+        )}
         <div className="mm-switch" role="tablist" aria-label={t('mindmap.panels')}>
-          <button type="button" role="tab" aria-selected={panel === 'create'} className={panel === 'create' ? 'is-on' : ''} onClick={() => setPanel('create')} data-testid="mm-tab-create">
+          <button type="button" role="tab" aria-selected={panel === 'create'} className={panel === 'create' ? 'is-on' : ''} onClick={() => {
+              setPanel('create');
+              setPanelHidden(false);
+            }} data-testid="mm-tab-create">
             <PlusOutlined aria-hidden="true" /> {t('mindmap.new')}
           </button>
-          <button type="button" role="tab" aria-selected={panel === 'history'} className={panel === 'history' ? 'is-on' : ''} onClick={() => setPanel('history')} data-testid="mm-tab-history">
+          <button type="button" role="tab" aria-selected={panel === 'history'} className={panel === 'history' ? 'is-on' : ''} onClick={() => {
+              setPanel('history');
+              setPanelHidden(false);
+            }} data-testid="mm-tab-history">
             <HistoryOutlined aria-hidden="true" /> {t('mindmap.history.title')}
           </button>
         </div>
       </header>
-      <div className={`mm-layout${busy || id !== null ? ' mm-layout--map' : ''}`}>
+      <div className={`mm-layout${busy || id !== null ? ' mm-layout--map' : ''}${panelHidden && (busy || id !== null) ? ' mm-layout--wide' : ''}`}>
         <aside className="mm-control card" aria-label={t('mindmap.control')}>
           {panel === 'history' ? (
             signedIn ? (

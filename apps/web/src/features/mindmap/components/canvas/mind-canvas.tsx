@@ -4,7 +4,6 @@ import MindElixir, { type MindElixirInstance, type NodeObj } from 'mind-elixir';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromElixirNode, safeLink, toElixirData, treeKey } from '../../lib/convert';
-import { countNodes } from '../../lib/outline';
 import { type Direction, themeFor } from './canvas-theme';
 
 export interface SelectedNode {
@@ -97,8 +96,8 @@ const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, e
     });
     instance.init(toElixirData(tree, direction));
     shownKey.current = treeKey(tree);
-    if (countNodes(tree) > 30) instance.scaleFit();
-    else instance.toCenter();
+    // Fitted: a large map shrinks to show all of it; a small one stays at full size (mind-elixir never enlarges).
+    instance.scaleFit();
     mind.current = instance;
 
     let timer: ReturnType<typeof setTimeout> | null = null;
