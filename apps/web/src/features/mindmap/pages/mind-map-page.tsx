@@ -11,6 +11,7 @@ import { isRequestError } from '@/lib/request';
 import { LOGIN_MODE, openLogin } from '@/stores/user-store';
 import { importMindmap, mindmapKeys, useMindmapDetail, useMindmapOptions } from '../api/mindmap-api';
 import { HistoryPanel } from '../components/history-panel';
+import { preloadCanvas } from '../components/canvas/lazy-canvas';
 import { MapWorkspace } from '../components/map-workspace';
 import { EmptyView, PreviewPane } from '../components/preview-pane';
 import { DocumentForm, ImportForm, ModelNeeded, OutlineForm, TopicForm } from '../components/source-forms';
@@ -61,6 +62,9 @@ export default function MindMapPage() {
   const create = useCreateMap(open);
   const busy = create.state.phase === 'starting' || create.state.phase === 'streaming';
   const detail = useMindmapDetail(busy ? null : id);
+  useEffect(() => {
+    if (id !== null) preloadCanvas();
+  }, [id]);
 
   const requireSignIn = useCallback(() => {
     if (signedIn) return true;

@@ -1,8 +1,14 @@
 import { lazy, Suspense, type ComponentProps, type Ref } from 'react';
 import type { CanvasHandle } from './mind-canvas';
 
+const load = () => import('./mind-canvas');
 // mind-elixir (~34 KB gzip with its styles) loads with the first map shown, not with the page.
-const MindCanvas = lazy(() => import('./mind-canvas'));
+const MindCanvas = lazy(load);
+
+/** Starts loading the canvas while the map's data is still on its way (a page opened on a map). */
+export function preloadCanvas(): void {
+  void load();
+}
 
 type Props = ComponentProps<typeof MindCanvas>;
 

@@ -138,8 +138,12 @@ const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, e
     if (!editable) instance.scaleFit();
   }, [tree, editable]);
 
+  // The theme it was created with is already drawn: only a later switch redraws.
+  const drawnDark = useRef(dark);
   useEffect(() => {
-    mind.current?.changeTheme(themeFor(dark), true);
+    if (!mind.current || drawnDark.current === dark) return;
+    drawnDark.current = dark;
+    mind.current.changeTheme(themeFor(dark), true);
   }, [dark]);
 
   useEffect(() => {
