@@ -121,7 +121,7 @@ export function ImportForm({ busy, onImport }: { busy: boolean; onImport: (file:
     if (!file) return;
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
     if (!(MINDMAP_IMPORT_FORMATS as readonly string[]).includes(ext)) setError(t('msg.mindmap_import_unsupported'));
-    else if (file.size > MINDMAP_IMPORT_MAX_BYTES) setError(t('msg.mindmap_import_too_large'));
+    else if (file.size > MINDMAP_IMPORT_MAX_BYTES) setError(t('msg.mindmap_file_too_large', { max: MINDMAP_IMPORT_MAX_BYTES / (1024 * 1024) }));
     else {
       setError(null);
       onImport(file);
