@@ -155,9 +155,8 @@ export class MindmapCreator {
    * for members; after that the admin's price in word counts per 1,000 words,
    * or, with no price set, the chat model's own (metered like a chat answer).
    */
-  private async billing(userId: number, generationsToday: number, config: MindmapConfig, model: ResolvedModel): Promise<BillingPlan | null> {
-    if (generationsToday <= config.free_per_day) return null;
-    if (await this.gate.isMember(userId)) return null;
+  private billing(userId: number, member: boolean, generationsToday: number, config: MindmapConfig, model: ResolvedModel): BillingPlan | null {
+    if (generationsToday <= config.free_per_day || member) return null;
     if (config.price > 0) return { userId, billing: { mode: 'per_1k_words', price: config.price } };
     return model.billing.price > 0 ? { userId, billing: model.billing } : null;
   }
@@ -168,11 +167,13 @@ export class MindmapCreator {
     const settings = await this.deps.models.aiSettings();
     const now = this.ctx.now();
     const placeholder: MindmapNode = { topic: source.title, children: [] };
+    // Read before the transaction: on PGlite (one connection) a read beside an open transaction would wait for it.
+    const member = await this.gate.isMember(userId);
     const { row, plan } = await this.gate.exclusive(userId, () =>
       transaction(this.ctx.db, async (tx) => {
         // Counted in the transaction that may refuse: a refused generation is not one of the day's.
         const count = await this.repo.countGeneration(tx, userId, now.toISOString().slice(0, 10));
-        const billing = await this.billing(userId, count, config, model);
+        const billing = this.billing(userId, member, count, config, model);
         await this.gate.begin(tx, userId, billing, settings);
         const inserted = await this.repo.insert(tx, { userId, title: source.title, source: source.source, sourceRef: source.sourceRef, status: 'generating', tree: placeholder, nodes: 1, structural: false, notice: null, model: model.key, now });
         return { row: inserted, plan: billing };

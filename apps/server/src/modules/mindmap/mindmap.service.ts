@@ -156,7 +156,7 @@ export class MindmapService {
     const row = await this.owned(userId, id);
     if (row.status === 'generating') throw conflict('mindmap_not_ready');
     const file = await this.render(row, format);
-    return { body: file.body, contentType: file.contentType, filename: `${row.title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'mindmap'}.${file.extension}` };
+    return { body: file.body, contentType: file.contentType, filename: `${row.title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').trim() || 'mindmap'}.${file.extension}` };
   }
 
   private async render(row: MindmapRow, format: MindmapExportFormat): Promise<{ body: Buffer; contentType: string; extension: string }> {

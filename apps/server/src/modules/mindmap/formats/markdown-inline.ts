@@ -30,7 +30,6 @@ const ESCAPE_BASE = 0xf0000;
 const PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 
 const hide = (text: string): string => text.replace(PUNCTUATION, (_m, c: string) => String.fromCodePoint(ESCAPE_BASE + c.charCodeAt(0)));
-// eslint-disable-next-line no-misleading-character-class
 const HIDDEN = /[\u{f0000}-\u{f007f}]/gu;
 const reveal = (text: string): string => text.replace(HIDDEN, (c) => String.fromCharCode(c.codePointAt(0)! - ESCAPE_BASE));
 

@@ -39,19 +39,25 @@ export function readZipEntries(data: Uint8Array, wanted: readonly string[], limi
   const chunks = new Map<string, Uint8Array[]>();
   let entries = 0;
   let inflated = 0;
+  // fflate's inflate stream catches what its callback throws and hands it back as an error, so the reason is kept here.
+  let overLimit = false;
+  const refuse = (): never => {
+    overLimit = true;
+    throw new ZipRefused('bomb');
+  };
   const unzip = new Unzip((file) => {
     entries += 1;
-    if (entries > limits.maxEntries) throw new ZipRefused('bomb');
+    if (entries > limits.maxEntries) refuse();
     if (!wanted.includes(file.name) || chunks.has(file.name)) return;
-    if (file.originalSize !== undefined && file.originalSize > limits.maxInflated) throw new ZipRefused('bomb');
+    if (file.originalSize !== undefined && file.originalSize > limits.maxInflated) refuse();
     const parts: Uint8Array[] = [];
     chunks.set(file.name, parts);
     file.ondata = (error, chunk, final) => {
-      if (error) throw new ZipRefused('corrupt');
+      if (error || overLimit) throw new ZipRefused(overLimit ? 'bomb' : 'corrupt');
       inflated += chunk.length;
       if (inflated > limits.maxInflated) {
         file.terminate();
-        throw new ZipRefused('bomb');
+        refuse();
       }
       parts.push(chunk);
       if (final) found.set(file.name, concat(parts));
@@ -64,9 +70,9 @@ export function readZipEntries(data: Uint8Array, wanted: readonly string[], limi
       const end = Math.min(data.length, at + SLICE);
       unzip.push(data.subarray(at, end), end === data.length);
     }
-  } catch (error) {
-    if (error instanceof ZipRefused && error.reason === 'bomb') throw tooLarge();
-    throw invalidFile('xmind');
+  } catch {
+    // Anything else fflate or the checks above throw means the archive is broken.
+    throw overLimit ? tooLarge() : invalidFile('xmind');
   }
   // An entry that started but never finished is a cut-off archive.
   for (const name of chunks.keys()) if (!found.has(name)) throw invalidFile('xmind');
