@@ -12,7 +12,7 @@ export function safeLink(link: string | undefined): string | undefined {
   if (!link) return undefined;
   try {
     const url = new URL(link);
-    return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:' ? link : undefined;
+    return ['http:', 'https:', 'mailto:', 'ftp:'].includes(url.protocol) ? link : undefined;
   } catch {
     return undefined;
   }
