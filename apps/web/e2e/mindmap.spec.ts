@@ -164,6 +164,8 @@ test('a pasted outline becomes a map; add, drag, undo, notes, reload; XMind and 
   await viewer.goto(shareUrl);
   await expect(viewer.getByTestId('mm-shared-title')).toHaveText('Thesis plan');
   await expect(node(viewer.getByTestId('mm-shared-canvas'), 'New finding')).toBeVisible();
+  await node(viewer.getByTestId('mm-shared-canvas'), 'Tables').click();
+  await expect(viewer.getByTestId('mm-shared-note')).toContainText('Descriptive statistics first');
   await shot(viewer, 'shared-view');
   await phoneShot(viewer, 'shared-view');
   await page.getByTestId('mm-share-revoke').click();

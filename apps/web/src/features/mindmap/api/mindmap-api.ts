@@ -1,11 +1,16 @@
 import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MINDMAP_EXPORT_PATH, MINDMAP_IMPORT_PATH, type MindmapDetail, type MindmapExportFormat, type MindmapNode, type mindmapImportResultSchema } from '@xueba/contract';
+import type { MINDMAP_EXPORT_PATH, MINDMAP_IMPORT_PATH, MindmapDetail, MindmapExportFormat, MindmapNode, mindmapImportResultSchema } from '@xueba/contract';
 import { api, type ApiResponse } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { request } from '@/lib/request';
 import { baseHeaders, requestContext } from '@/lib/request/context';
 import { handleEnvelope } from '@/lib/request/request';
+
+// The raw routes' paths live beside the contract's zod schemas; importing their values would ship zod
+// with the page, so they are written here and checked against the contract's types.
+const EXPORT_PATH: typeof MINDMAP_EXPORT_PATH = '/mindmap/export';
+const IMPORT_PATH: typeof MINDMAP_IMPORT_PATH = '/mindmap/import';
 
 export interface HistoryFilters {
   page: number;
@@ -116,7 +121,7 @@ export function fileName(title: string, format: string): string {
  * envelope and rejects with its message.
  */
 export async function downloadExport(id: number, format: MindmapExportFormat, title: string): Promise<void> {
-  const url = requestContext.apiUrl(`${MINDMAP_EXPORT_PATH}?id=${id}&format=${format}`);
+  const url = requestContext.apiUrl(`${EXPORT_PATH}?id=${id}&format=${format}`);
   const response = await requestContext.fetch(url, { headers: baseHeaders(), credentials: 'same-origin' });
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {
@@ -136,7 +141,7 @@ export async function downloadExport(id: number, format: MindmapExportFormat, ti
 
 export async function importMindmap(file: File) {
   const { upload } = await import('@/lib/request/upload');
-  const result = await upload<z.infer<typeof mindmapImportResultSchema>>(MINDMAP_IMPORT_PATH, file, { silent: true });
+  const result = await upload<z.infer<typeof mindmapImportResultSchema>>(IMPORT_PATH, file, { silent: true });
   refreshList();
   return result;
 }

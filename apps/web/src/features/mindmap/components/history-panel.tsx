@@ -94,8 +94,8 @@ function HistoryItem({ item, active, onOpen, onDeleted }: { item: MindmapItem; a
   );
 }
 
-/** The user's maps, last edited first, searched by title. */
-export function HistoryPanel({ activeId, onOpen, onDeleted }: { activeId: number | null; onOpen: (id: number) => void; onDeleted: (id: number) => void }) {
+/** The user's maps, last edited first, searched by title (its own chunk, loaded when the tab opens). */
+export default function HistoryPanel({ activeId, onOpen, onDeleted }: { activeId: number | null; onOpen: (id: number) => void; onDeleted: (id: number) => void }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);

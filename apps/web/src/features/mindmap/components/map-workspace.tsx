@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/create-store';
 import { toast } from '@/lib/notify';
 import { isRequestError } from '@/lib/request';
-import { getItem, setItem } from '@/lib/storage';
 import { themeStore } from '@/lib/theme-store';
 import { renameMindmap } from '../api/mindmap-api';
+import { storedDirection, storeDirection } from '../lib/layout-pref';
 import { useAutosave, type SaveStatus } from '../hooks/use-autosave';
 import type { Direction } from './canvas/canvas-theme';
 import { LazyCanvas } from './canvas/lazy-canvas';
@@ -18,11 +18,6 @@ import { NodePanel } from './node-panel';
 import { SharePanel } from './share-panel';
 
 type Side = 'notes' | 'share' | 'export' | null;
-
-export function storedDirection(): Direction {
-  const d = getItem<number>('mindmap_layout');
-  return d === 0 || d === 1 || d === 2 || d === 3 ? d : 2;
-}
 
 function SaveState({ status, error, onRetry }: { status: SaveStatus; error: string | null; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -80,8 +75,8 @@ function TitleEditor({ id, title }: { id: number; title: string }) {
   );
 }
 
-/** One open map: the editor, its autosave, notes and links, sharing and export. */
-export function MapWorkspace({ detail, onReload }: { detail: MindmapDetail; onReload: () => void }) {
+/** One open map: the editor, its autosave, notes and links, sharing and export (its own chunk: the first screen is the empty view). */
+export default function MapWorkspace({ detail, onReload }: { detail: MindmapDetail; onReload: () => void }) {
   const { t } = useTranslation();
   const dark = useStore(themeStore, (s) => s.mode) === 'dark';
   const canvas = useRef<CanvasHandle | null>(null);
@@ -92,7 +87,7 @@ export function MapWorkspace({ detail, onReload }: { detail: MindmapDetail; onRe
 
   const changeDirection = (d: Direction) => {
     setDirection(d);
-    setItem('mindmap_layout', d);
+    storeDirection(d);
   };
   const toggle = (s: Side) => setSide((cur) => (cur === s ? null : s));
   const { change, retry } = save;

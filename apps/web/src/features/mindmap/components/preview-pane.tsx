@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/create-store';
 import { themeStore } from '@/lib/theme-store';
 import { LazyCanvas } from './canvas/lazy-canvas';
-import { storedDirection } from './map-workspace';
+import { storedDirection } from '../lib/layout-pref';
 
 /** A map that is not stored yet: the outline being typed, or the one a model is streaming. */
 export function PreviewPane({ tree, nodes, streaming, onStop, label }: { tree: MindmapNode; nodes: number; streaming: boolean; onStop?: () => void; label: string }) {

@@ -1,7 +1,7 @@
 import '../mindmap.css';
 import { HistoryOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MindmapCreateInput } from '@xueba/contract';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUser } from '@/lib/auth';
@@ -10,13 +10,15 @@ import { queryClient } from '@/lib/query-client';
 import { isRequestError } from '@/lib/request';
 import { LOGIN_MODE, openLogin } from '@/stores/user-store';
 import { importMindmap, mindmapKeys, useMindmapDetail, useMindmapOptions } from '../api/mindmap-api';
-import { HistoryPanel } from '../components/history-panel';
 import { preloadCanvas } from '../components/canvas/lazy-canvas';
-import { MapWorkspace } from '../components/map-workspace';
 import { EmptyView, PreviewPane } from '../components/preview-pane';
 import { DocumentForm, ImportForm, ModelNeeded, OutlineForm, TopicForm } from '../components/source-forms';
 import { useCreateMap } from '../hooks/use-create-map';
 import { parseOutline } from '../lib/outline';
+
+// The editor and the history are not part of the first screen (the empty view and the sources are).
+const MapWorkspace = lazy(() => import('../components/map-workspace'));
+const HistoryPanel = lazy(() => import('../components/history-panel'));
 
 type Source = 'topic' | 'outline' | 'document' | 'import';
 const SOURCES: Source[] = ['topic', 'outline', 'document', 'import'];
@@ -63,7 +65,10 @@ export default function MindMapPage() {
   const busy = create.state.phase === 'starting' || create.state.phase === 'streaming';
   const detail = useMindmapDetail(busy ? null : id);
   useEffect(() => {
-    if (id !== null) preloadCanvas();
+    if (id !== null) {
+      preloadCanvas();
+      void import('../components/map-workspace');
+    }
   }, [id]);
 
   const requireSignIn = useCallback(() => {
@@ -126,7 +131,12 @@ export default function MindMapPage() {
   let pane;
   if (busy && state.preview) pane = <PreviewPane tree={state.preview} nodes={state.nodes} streaming label={t('mindmap.create.generating')} onStop={() => void create.stop()} />;
   else if (busy) pane = <div className="mm-workspace card mm-progress" aria-busy="true" data-testid="mm-starting" />;
-  else if (id !== null && detail.data) pane = <MapWorkspace key={`${id}:${reloads}`} detail={detail.data} onReload={() => void reload()} />;
+  else if (id !== null && detail.data)
+    pane = (
+      <Suspense fallback={<div className="mm-workspace card mm-progress" aria-busy="true" />}>
+        <MapWorkspace key={`${id}:${reloads}`} detail={detail.data} onReload={() => void reload()} />
+      </Suspense>
+    );
   else if (id !== null && detail.isError)
     pane = (
       <section className="mm-empty card" role="alert" data-testid="mm-detail-error">
@@ -165,7 +175,9 @@ export default function MindMapPage() {
         <aside className="mm-control card" aria-label={t('mindmap.control')}>
           {panel === 'history' ? (
             signedIn ? (
-              <HistoryPanel activeId={id} onOpen={open} onDeleted={(gone) => gone === id && setParams({})} />
+              <Suspense fallback={<p className="muted small">{t('common.loading')}</p>}>
+                <HistoryPanel activeId={id} onOpen={open} onDeleted={(gone) => gone === id && setParams({})} />
+              </Suspense>
             ) : (
               <p className="muted" data-testid="mm-history-guest">
                 {t('mindmap.history.guest')}{' '}

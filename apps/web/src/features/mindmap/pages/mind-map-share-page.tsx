@@ -11,9 +11,10 @@ import { themeStore } from '@/lib/theme-store';
 import { useSharedMindmap } from '../api/mindmap-api';
 import type { Direction } from '../components/canvas/canvas-theme';
 import { LazyCanvas } from '../components/canvas/lazy-canvas';
-import type { CanvasHandle } from '../components/canvas/mind-canvas';
+import type { CanvasHandle, SelectedNode } from '../components/canvas/mind-canvas';
 import { EditorToolbar } from '../components/editor-toolbar';
-import { storedDirection } from '../components/map-workspace';
+import { storedDirection } from '../lib/layout-pref';
+import { safeLink } from '../lib/convert';
 
 /** `/mind_map/share?token=`: a shared map, read-only, for anyone with the link. */
 export default function MindMapSharePage() {
@@ -25,6 +26,8 @@ export default function MindMapSharePage() {
   const dark = useStore(themeStore, (s) => s.mode) === 'dark';
   const canvas = useRef<CanvasHandle | null>(null);
   const [direction, setDirection] = useState<Direction>(storedDirection);
+  const [selected, setSelected] = useState<SelectedNode | null>(null);
+  const link = safeLink(selected?.link);
   const title = shared.data?.title;
 
   useEffect(() => {
@@ -59,9 +62,21 @@ export default function MindMapSharePage() {
           <EditorToolbar canvas={canvas} editable={false} direction={direction} onDirection={setDirection} />
           <div className="mm-stage">
             <div className="mm-stage__canvas">
-              <LazyCanvas canvasRef={canvas} tree={shared.data.tree} editable={false} direction={direction} dark={dark} testId="mm-shared-canvas" />
+              <LazyCanvas canvasRef={canvas} tree={shared.data.tree} editable={false} direction={direction} dark={dark} onSelect={setSelected} testId="mm-shared-canvas" />
             </div>
           </div>
+          {/* A node's note and link, read-only, when the selected node has any. */}
+          {selected && (selected.note || link) && (
+            <aside className="mm-banner" data-testid="mm-shared-note">
+              <strong>{selected.topic}</strong>
+              {selected.note && <span className="mm-shared-note">{selected.note}</span>}
+              {link && (
+                <a href={link} target="_blank" rel="noopener noreferrer nofollow">
+                  {link}
+                </a>
+              )}
+            </aside>
+          )}
         </section>
       ) : (
         <div className="mm-workspace card mm-progress" aria-busy="true" />
