@@ -124,7 +124,7 @@ export default function MapWorkspace({ detail, onReload }: { detail: MindmapDeta
       <EditorToolbar canvas={canvas} editable={save.status !== 'conflict'} direction={direction} onDirection={changeDirection} notesOpen={side === 'notes'} onNotes={() => toggle('notes')} />
       <div className="mm-stage">
         <div className="mm-stage__canvas">
-          <LazyCanvas canvasRef={canvas} tree={detail.tree} editable={save.status !== 'conflict'} direction={direction} dark={dark} onChange={change} onSelect={setSelected} testId="mm-editor" />
+          <LazyCanvas canvasRef={canvas} tree={detail.tree} editable={save.status !== 'conflict'} direction={direction} dark={dark} onChange={change} onDirty={save.markDirty} onClean={save.markClean} onSelect={setSelected} testId="mm-editor" />
         </div>
         {side && (
           <div className="mm-side" data-testid="mm-side">

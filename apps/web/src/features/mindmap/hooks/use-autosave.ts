@@ -64,9 +64,24 @@ export function useAutosave(id: number, initialRevision: number) {
     flushRef.current = flush;
   }, [flush]);
 
+  // An edit the canvas has not handed over yet: the page already counts it as unsaved.
+  const dirty = useRef(false);
+  const markDirty = useCallback(() => {
+    if (stopped.current) return;
+    dirty.current = true;
+    setStatus((s) => (s === 'saving' ? s : 'pending'));
+  }, []);
+
+  const markClean = useCallback(() => {
+    if (!dirty.current) return;
+    dirty.current = false;
+    if (!pending.current && !running.current) setStatus((s) => (s === 'pending' ? 'saved' : s));
+  }, []);
+
   const change = useCallback(
     (tree: MindmapNode) => {
       if (stopped.current) return;
+      dirty.current = false;
       pending.current = tree;
       setStatus((s) => (s === 'saving' ? s : 'pending'));
       schedule();
@@ -85,11 +100,11 @@ export function useAutosave(id: number, initialRevision: number) {
 
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
-      if (pending.current || running.current) e.preventDefault();
+      if (dirty.current || pending.current || running.current) e.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, []);
 
-  return { status, error, change, retry: flush, revision };
+  return { status, error, change, markDirty, markClean, retry: flush, revision };
 }

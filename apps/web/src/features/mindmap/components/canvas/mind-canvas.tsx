@@ -1,6 +1,6 @@
 import 'mind-elixir/style.css';
 import type { MindmapNode } from '@xueba/contract';
-import MindElixir, { type MindElixirInstance, type NodeObj } from 'mind-elixir';
+import MindElixir, { type MindElixirInstance, type NodeObj, type Operation } from 'mind-elixir';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromElixirNode, safeLink, toElixirData, treeKey } from '../../lib/convert';
@@ -38,6 +38,9 @@ interface Props {
   /** An edit changed the tree (after the canvas settled; not for trees handed in through `tree`). */
   onChange?: (tree: MindmapNode) => void;
   onSelect?: (node: SelectedNode | null) => void;
+  /** An edit happened; `onChange` follows once the canvas settles, or `onClean` when it changed nothing after all. */
+  onDirty?: () => void;
+  onClean?: () => void;
   testId?: string;
 }
 
@@ -55,13 +58,13 @@ function selectedOf(mind: MindElixirInstance): SelectedNode | null {
  * the canvas's own last edit replaces what it shows (a streamed preview, a
  * reload), so typing never fights a re-render. Loaded on demand with the editor.
  */
-const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, editable, direction, dark, onChange, onSelect, testId }, ref) {
+const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, editable, direction, dark, onChange, onSelect, onDirty, onClean, testId }, ref) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const mind = useRef<MindElixirInstance | null>(null);
   const shownKey = useRef('');
-  const callbacks = useRef({ onChange, onSelect });
-  callbacks.current = { onChange, onSelect };
+  const callbacks = useRef({ onChange, onSelect, onDirty, onClean });
+  callbacks.current = { onChange, onSelect, onDirty, onClean };
 
   // Mounted once; later props reach the instance through the effects below.
   useEffect(() => {
@@ -107,20 +110,28 @@ const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, e
         timer = null;
         const next = fromElixirNode(instance.getData().nodeData);
         const key = treeKey(next);
-        if (key === shownKey.current) return;
+        if (key === shownKey.current) {
+          callbacks.current.onClean?.();
+          return;
+        }
         shownKey.current = key;
         callbacks.current.onChange?.(next);
       }, SETTLE_MS);
     };
     const select = () => callbacks.current.onSelect?.(selectedOf(instance));
+    const edited = (op: Operation) => {
+      // Opening a node's text box changes nothing yet.
+      if (op.name !== 'beginEdit') callbacks.current.onDirty?.();
+      settle();
+    };
     // Undo and redo redraw without an operation event; the redraw (linkDiv) catches them.
-    instance.bus.addListener('operation', settle);
+    instance.bus.addListener('operation', edited);
     instance.bus.addListener('linkDiv', settle);
     instance.bus.addListener('selectNodes', select);
     instance.bus.addListener('unselectNodes', select);
     return () => {
       if (timer) clearTimeout(timer);
-      instance.bus.removeListener('operation', settle);
+      instance.bus.removeListener('operation', edited);
       instance.bus.removeListener('linkDiv', settle);
       instance.destroy();
       mind.current = null;
