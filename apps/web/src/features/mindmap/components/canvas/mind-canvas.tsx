@@ -129,7 +129,18 @@ const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, e
     instance.bus.addListener('linkDiv', settle);
     instance.bus.addListener('selectNodes', select);
     instance.bus.addListener('unselectNodes', select);
+    // The frame changed size (a side panel, a phone turned, full screen): keep the map in the middle.
+    let width = el.clientWidth;
+    let height = el.clientHeight;
+    const resized = new ResizeObserver(() => {
+      if (el.clientWidth === width && el.clientHeight === height) return;
+      width = el.clientWidth;
+      height = el.clientHeight;
+      if (width > 0 && height > 0) instance.toCenter();
+    });
+    resized.observe(el);
     return () => {
+      resized.disconnect();
       if (timer) clearTimeout(timer);
       instance.bus.removeListener('operation', edited);
       instance.bus.removeListener('linkDiv', settle);
