@@ -43,6 +43,9 @@ const THREAD_FILES = [
   'apps/server/src/modules/doc/doc-chat.test.ts',
   // Drawing: the last count spent by two tabs at once, cancels racing the job's end.
   'apps/server/src/modules/draw/draw-faults.test.ts',
+  // Mind maps: a model's map settled by the answer runner; two tabs saving the same revision.
+  'apps/server/src/modules/mindmap/mindmap-model.test.ts',
+  'apps/server/src/modules/mindmap/mindmap.test.ts',
   'apps/server/src/test/ownership.test.ts',
   'apps/server/src/test/helpers.test.ts',
 ];

@@ -34,9 +34,15 @@ export const MINDMAP_QUESTION_MAX = 2000;
  * A model failure after the start keeps whatever parsed (the `map` frame
  * comes before the `error` frame when anything parsed).
  *
- * Export (`GET /mindmap/export?id=&format=`) and import (`POST /mindmap/import`,
- * multipart `file`) are raw routes (file bytes in, file bytes out); their paths
- * and schemas are here too.
+ * Export (`GET /mindmap/export?id=&format=&layout=`, the file as an attachment,
+ * signed in by the `token` header like every call) and import
+ * (`POST /mindmap/import`, multipart `file`, answering the envelope with
+ * `mindmapImportResultSchema`) are raw routes; their paths and schemas are
+ * here too.
+ *
+ * Save conflicts: `POST /mindmap/save` names the revision the editor loaded;
+ * when the stored map is newer the answer is 409 `mindmap_conflict` with
+ * `data: {revision, updated_at}` of the stored map (reload, then save again).
  */
 
 export const mindmapSourceSchema = z.enum(MINDMAP_SOURCES);
@@ -170,7 +176,9 @@ export const mindmapOptionsSchema = mindmapConfigSchema.extend({
 });
 export type MindmapOptions = z.infer<typeof mindmapOptionsSchema>;
 
-export const mindmapExportQuerySchema = z.object({ id: idSchema, format: mindmapExportFormatSchema });
+/** Pictures (png, svg, pdf): main branches on both sides of the root (a mind map) or all to its right (a logical tree). */
+export const MINDMAP_EXPORT_LAYOUTS = ['both', 'right'] as const;
+export const mindmapExportQuerySchema = z.object({ id: idSchema, format: mindmapExportFormatSchema, layout: z.enum(MINDMAP_EXPORT_LAYOUTS).default('both') });
 export const mindmapImportResultSchema = z.object({ id: z.number().int(), title: safeString(), nodes: z.number().int() });
 
 const idBody = z.object({ id: idSchema });
@@ -208,7 +216,7 @@ export const mindmapEndpoints = {
     method: 'POST',
     path: '/mindmap/save',
     auth: 'user',
-    summary: 'Save an edited tree over the given revision; 409 mindmap_conflict when the stored one is newer',
+    summary: 'Save an edited tree over the given revision; 409 mindmap_conflict (data: {revision, updated_at} of the stored map) when it is newer',
     tags: ['mindmap'],
     body: z.object({ id: idSchema, revision: z.number().int().min(0), tree: mindmapNodeSchema, title: mindmapTitleSchema.optional() }),
     response: z.object({ id: z.number().int(), revision: z.number().int(), nodes: z.number().int(), updated_at: safeString() }),

@@ -68,6 +68,9 @@ describe('mind maps from a model and from the user\'s sources', () => {
     expect(mixedMap).toMatchObject({ notice: 'mindmap_partial_outline', notice_msg: '模型的回复不完全是大纲，导图只保留了能识别的部分' });
     const stored = await callApi(t.app, api.mindmapDetail, { token: u.token, locale: 'en', query: { id: String(mixedMap.id) } });
     expect(stored.body.data).toMatchObject({ notice: 'mindmap_partial_outline', notice_msg: 'The model did not answer with a clean outline; the map keeps the parts that could be read' });
+    // Once the user has edited it, the notice about the model's answer is gone.
+    await callApi(t.app, api.mindmapSave, { token: u.token, body: { id: mixedMap.id, revision: 1, tree: { ...mixedMap.tree, topic: 'Mine' } } });
+    expect((await callApi(t.app, api.mindmapDetail, { token: u.token, query: { id: String(mixedMap.id) } })).body.data).toMatchObject({ notice: null, notice_msg: null, revision: 2 });
   });
 
   it('keeps the branches that arrived when the model fails mid-stream', async () => {

@@ -57,10 +57,12 @@ export function headingOf(raw: string): Heading | null {
 export function keySentences(text: string, max: number): string[] {
   const out: string[] = [];
   const flat = text.replace(/\s+/g, ' ').trim();
-  for (const part of flat.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{Lo}"“(])|(?<=[。！？])/u)) {
+  for (const part of flat.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{Lo}"“([])|(?<=[。！？])/u)) {
     const s = part.trim();
     const length = [...s].length;
-    if (length < 20 || length > 300) continue;
+    // CJK says in ten characters what English says in twenty.
+    const min = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(s) ? 10 : 20;
+    if (length < min || length > 300) continue;
     // Figures, tables and reference lines are not key sentences.
     if (/^(?:fig(?:ure)?|table|图|表)\s*\.?\s*\d/i.test(s) || /^\[\d+\]/.test(s)) continue;
     out.push(s);

@@ -92,6 +92,9 @@ export class MindmapRepository {
         tree: JSON.stringify(values.tree),
         nodes: values.nodes,
         revision: sql<number>`revision + 1`,
+        // The user's edit is the map now: a model's "partial outline" notice no longer describes it; where it came from still does.
+        status: 'done',
+        notice: sql<string | null>`CASE WHEN notice = 'mindmap_structural_only' THEN notice END`,
         updated_at: values.now,
         ...(values.title !== undefined ? { title: values.title } : {}),
       })

@@ -96,17 +96,17 @@ export async function mindmapRoutes(app: FastifyInstance, ctx: AppContext, { map
     },
   });
 
-  defineRawRoute<{ id: number; format: MindmapExportFormat }>(app, {
+  defineRawRoute<{ id: number; format: MindmapExportFormat; layout: 'both' | 'right' }>(app, {
     method: 'GET',
     url: MINDMAP_EXPORT_PATH,
     auth: 'user',
     schema: {
-      summary: 'A map as a file: png, svg, pdf, md, opml, mm (FreeMind) or xmind, as an attachment named after its title',
+      summary: 'A map as a file: png, svg, pdf (layout both | right), md, opml, mm (FreeMind) or xmind, as an attachment named after its title',
       tags: ['mindmap'],
       querystring: mindmapExportQuerySchema,
     },
     handler: async ({ request, reply, requireUser }) => {
-      const file = await maps.exportFile(requireUser().id, request.query.id, request.query.format);
+      const file = await maps.exportFile(requireUser().id, request.query.id, request.query.format, request.query.layout);
       const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .header('content-type', file.contentType)

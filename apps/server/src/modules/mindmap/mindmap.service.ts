@@ -9,6 +9,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UserInfoService } from '../user/user-info.service.js';
 import { checkTree, countNodes, exportMap, formatOfFileName, importMap } from './formats/index.js';
 import { noticeText, titleOf } from './mindmap-outline.js';
+import { renderMap } from './render/index.js';
 import { MindmapRepository, type MindmapListRow, type MindmapRow } from './mindmap.repository.js';
 
 /** Share link tokens: 24 random bytes, stored only as their SHA-256. */
@@ -152,16 +153,11 @@ export class MindmapService {
   }
 
   /** The map as a file of the format, named after its title. */
-  async exportFile(userId: number, id: number, format: MindmapExportFormat): Promise<{ body: Buffer; contentType: string; filename: string }> {
+  async exportFile(userId: number, id: number, format: MindmapExportFormat, layout: 'both' | 'right' = 'both'): Promise<{ body: Buffer; contentType: string; filename: string }> {
     const row = await this.owned(userId, id);
     if (row.status === 'generating') throw conflict('mindmap_not_ready');
-    const file = await this.render(row, format);
+    const file = format === 'md' || format === 'opml' || format === 'mm' || format === 'xmind' ? exportMap(row.tree, format, row.title) : await renderMap(row.tree, format, { title: row.title, layout });
     return { body: file.body, contentType: file.contentType, filename: `${row.title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').trim() || 'mindmap'}.${file.extension}` };
-  }
-
-  private async render(row: MindmapRow, format: MindmapExportFormat): Promise<{ body: Buffer; contentType: string; extension: string }> {
-    if (format === 'md' || format === 'opml' || format === 'mm' || format === 'xmind') return exportMap(row.tree, format, row.title);
-    throw new AppError('mindmap_export_failed', 501);
   }
 
   async owned(userId: number, id: number): Promise<MindmapRow> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, MINDMAP_SOURCE_MAX, mindmapStreamEventSchema, type MindmapNode } from '@xueba/contract';
 import { callApi, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { listen, stream, type StreamResult } from '../../test/sse-client.js';
-import { multipart } from '../../test/doc-fixture.js';
+import { completeDoc, memberUser, multipart } from '../../test/doc-fixture.js';
 import { deflatedFill, zipOf, zipWith } from '../../test/zip-fixture.js';
 
 /** Maps from a pasted outline, editing over revisions, history, sharing, import and export, and the refusals of each. */
@@ -10,7 +10,7 @@ describe('mind maps', () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ JOBS_POLL_MS: '0' });
     base = await listen(t.app);
   });
   afterAll(async () => {
@@ -87,6 +87,21 @@ describe('mind maps', () => {
     expect(res.json?.msg).toContain('needs an AI model');
     const options = await callApi(t.app, api.mindmapOptions, { token: u.token });
     expect(options.body.data).toMatchObject({ is_open: true, model: false, used_today: 0 });
+  });
+
+  it("gives a document's own structure on the offline channel, labelled as such", async () => {
+    const admin = (await makeUser(t.app, { role: 'admin' })).token;
+    const u = await memberUser(t.app, admin);
+    const doc = await completeDoc(t, u.token, 'notes.md', Buffer.from('# Field notes\n\n## Sites\n\nWe visited six wetland sites along the river in May.\n'));
+    const res = await stream(base, '/mindmap/create', { source: 'document', doc_id: doc.id }, { token: u.token, locale: 'ja' });
+    const events = parsed(res);
+    expect(events.map((e) => e.type)).toEqual(['start', 'map', 'end']);
+    const map = events[1]!;
+    if (map.type !== 'map') throw new Error('no map');
+    expect(map).toMatchObject({ structural: true, notice: 'mindmap_structural_only', notice_msg: 'これは文書そのものの構成です（AIによる要約ではありません）' });
+    expect(map.tree.children[0]!.children[0]).toMatchObject({ topic: 'Sites', children: [{ topic: 'We visited six wetland sites along the river in May.' }] });
+    expect(map.tree.children[0]!.link).toMatch(new RegExp(`/doc/details\\?id=${doc.id}&page=1$`));
+    expect((await callApi(t.app, api.mindmapOptions, { token: u.token })).body.data.used_today).toBe(0);
   });
 
   it('saves over a revision: of two tabs saving at once one wins, the other is told', async () => {
@@ -195,6 +210,14 @@ describe('mind maps', () => {
       expect(imported.body.data.source).toBe('import');
       expect(imported.body.data.tree).toEqual(original);
     }
+    for (const [format, type, magic] of [['png', 'image/png', '\x89PNG'], ['pdf', 'application/pdf', '%PDF'], ['svg', 'image/svg+xml; charset=utf-8', '<svg']] as const) {
+      const picture = await exportFile(u.token, id, `${format}&layout=right`);
+      expect(picture.status).toBe(200);
+      expect(picture.headers['content-type']).toBe(type);
+      expect(picture.raw.toString('latin1')).toContain(magic);
+      expect(String(picture.headers['content-disposition'])).toContain(`.${format}`);
+    }
+    expect((await exportFile(u.token, id, 'svg')).raw.toString('utf8')).toContain('叶绿体');
     const badFormat = await t.app.inject({ method: 'GET', url: `/api/mindmap/export?id=${id}&format=docx`, headers: { token: u.token } });
     expect(badFormat.statusCode).toBe(400);
   });

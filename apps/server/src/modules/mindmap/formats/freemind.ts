@@ -64,6 +64,15 @@ function readNode(element: XmlElement, depth: number, budget: NodeBudget): Mindm
 }
 
 const HTML_MAX_NESTING = 64;
+
+/** Source lines of an XHTML paragraph as one line: whitespace around each line break becomes one space (split, not a backtracking pattern). */
+function joinSourceLines(text: string): string {
+  return text
+    .split('\n')
+    .map((piece) => (piece.trim() === '' ? '' : piece))
+    .reduce((out, piece, i) => (i === 0 ? piece.trimEnd() : piece === '' ? out : `${out.trimEnd()} ${piece.trimStart()}`), '')
+    .trim();
+}
 const BLOCKS = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'pre', 'blockquote']);
 
 /**
@@ -75,7 +84,7 @@ function htmlText(element: XmlElement): string {
   const lines: string[] = [];
   let current = '';
   const flush = () => {
-    lines.push(current.replace(/[ \t]*\n\s*/g, ' ').trim());
+    lines.push(joinSourceLines(current));
     current = '';
   };
   const walk = (node: XmlElement | string, inBody: boolean, depth: number): void => {

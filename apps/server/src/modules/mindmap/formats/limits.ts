@@ -56,11 +56,15 @@ export const cleanText = (text: string): string => text.replace(/\r\n?/g, '\n').
  */
 export function cleanNote(note: string | undefined): string | undefined {
   if (note === undefined) return undefined;
-  const text = cleanText(note)
+  const lines = cleanText(note)
     .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')
-    .replace(/^\n+|\n+$/g, '');
+    .map((line) => line.trimEnd());
+  // Blank lines around the note go; split and slice rather than a pattern, which backtracks on long runs of newlines.
+  let first = 0;
+  let last = lines.length;
+  while (first < last && lines[first] === '') first += 1;
+  while (last > first && lines[last - 1] === '') last -= 1;
+  const text = lines.slice(first, last).join('\n');
   return text.trim() === '' ? undefined : text;
 }
 

@@ -1,3 +1,5 @@
+import { MINDMAP_LINK_MAX, MINDMAP_TOPIC_MAX } from '@xueba/contract';
+
 /**
  * The inline part of a Markdown topic line: backslash escapes, one link
  * `[text](url)` and emphasis marks, which a map's plain-text topic drops.
@@ -33,14 +35,15 @@ const hide = (text: string): string => text.replace(PUNCTUATION, (_m, c: string)
 const HIDDEN = /[\u{f0000}-\u{f007f}]/gu;
 const reveal = (text: string): string => text.replace(HIDDEN, (c) => String.fromCharCode(c.codePointAt(0)! - ESCAPE_BASE));
 
-/** Where a link destination `(url)` starting at `open` ends, with nested parentheses balanced; -1 when it does not. */
+/** Where a link destination `(url)` starting at `open` ends, with nested parentheses balanced; -1 when it does not. Looks no further than a link may be long, so a line of unclosed links stays linear. */
 function destinationEnd(text: string, open: number): number {
+  const stop = Math.min(text.length, open + MINDMAP_LINK_MAX + 3);
   if (text[open + 1] === '<') {
     const close = text.indexOf('>)', open + 2);
-    return close < 0 ? -1 : close + 1;
+    return close < 0 || close >= stop ? -1 : close + 1;
   }
   let depth = 0;
-  for (let i = open; i < text.length; i += 1) {
+  for (let i = open; i < stop; i += 1) {
     const c = text[i];
     if (c === '(') depth += 1;
     else if (c === ')') {
@@ -60,26 +63,25 @@ function stripEmphasis(text: string): string {
     .replace(/(^|[^\p{L}\p{N}])_(?=\S)(.+?)(?<=\S)_(?![\p{L}\p{N}])/gu, '$1$2');
 }
 
+/** Longer lines cannot be a topic within its limit: they are taken as they are (and refused or cut by the limits), never run through the inline patterns. */
+const INLINE_MAX = MINDMAP_TOPIC_MAX * 4 + MINDMAP_LINK_MAX;
+
 /** The plain topic and the first link of a Markdown topic line. Images `![alt](src)` keep their alt text and no link. */
 export function readTopic(line: string): { topic: string; link?: string } {
+  if (line.length > INLINE_MAX) return { topic: line.trim() };
   const text = hide(line);
   let out = '';
   let link: string | undefined;
   let i = 0;
   while (i < text.length) {
-    const start = text.indexOf('[', i);
-    if (start < 0) break;
-    const close = text.indexOf('](', start + 1);
-    const nested = text.indexOf('[', start + 1);
-    if (close < 0 || (nested >= 0 && nested < close)) {
-      out += text.slice(i, start + 1);
-      i = start + 1;
-      continue;
-    }
-    const end = destinationEnd(text, close + 1);
+    const close = text.indexOf('](', i);
+    if (close < 0) break;
+    // The link text starts at the last `[` before `](`.
+    const start = text.lastIndexOf('[', close);
+    const end = start < i ? -1 : destinationEnd(text, close + 1);
     if (end < 0) {
-      out += text.slice(i, start + 1);
-      i = start + 1;
+      out += text.slice(i, close + 1);
+      i = close + 1;
       continue;
     }
     const image = start > 0 && text[start - 1] === '!';

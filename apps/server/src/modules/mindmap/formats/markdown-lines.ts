@@ -7,7 +7,7 @@ export type OutlineLine =
   | { kind: 'blank' }
   | { kind: 'skip' };
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const HEADING = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
 const ITEM = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$/;
 const QUOTE = /^[ \t]*> ?(.*)$/;
 const FENCE = /^[ \t]*(```|~~~)/;
@@ -21,11 +21,25 @@ function indentOf(space: string): number {
   return column;
 }
 
+/**
+ * A heading's text without its optional closing `#`s (which need a space
+ * before them). Done by hand: a backtracking pattern for it takes quadratic
+ * time on a long line of spaces.
+ */
+function headingText(rest: string): string {
+  const text = rest.trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end -= 1;
+  if (end === text.length) return text;
+  if (end === 0) return '';
+  return text[end - 1] === ' ' || text[end - 1] === '\t' ? text.slice(0, end).trimEnd() : text;
+}
+
 export function classifyLine(line: string): OutlineLine {
   if (line.trim() === '') return { kind: 'blank' };
   if (FENCE.test(line) || RULE.test(line)) return { kind: 'skip' };
   const heading = HEADING.exec(line);
-  if (heading) return { kind: 'heading', level: heading[1]!.length, text: heading[2] ?? '' };
+  if (heading) return { kind: 'heading', level: heading[1]!.length, text: headingText(line.slice(heading[0].length)) };
   const item = ITEM.exec(line);
   if (item) return { kind: 'item', indent: indentOf(item[1]!), text: (item[2] ?? '').replace(TASK, '') };
   const quote = QUOTE.exec(line);

@@ -120,6 +120,27 @@ describe('Markdown outlines', () => {
   });
 });
 
+describe('hostile outlines take linear time', () => {
+  const lines: [string, string][] = [
+    ['a heading with a long run of spaces', `# x${' '.repeat(99_000)}y`],
+    ['many unclosed emphasis marks', `- _a_a${' _a_a'.repeat(19_000)}`],
+    ['many unclosed links', `- ${'[a]('.repeat(24_000)}`],
+    ['many brackets', `- ${'['.repeat(99_000)}`],
+    ['many link ends without a start', `- ${'a]('.repeat(33_000)}`],
+    ['a long topic with one link', `- ${'x'.repeat(3000)}[a](https://example.org/)`],
+  ];
+  it.each(lines)('%s', (_name, text) => {
+    const started = performance.now();
+    expect(parseModelOutline(text).tree).not.toBeNull();
+    try {
+      parseOutlineSource(text);
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+    }
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
 describe('model answers', () => {
   it('reads an outline wrapped in prose and a code fence, partial last line included', () => {
     const answer = 'Sure! Here is a mind map:\n\n```markdown\n# 机器学习\n## 监督学习\n- 回归\n- 分类 🧠\n## 无监督学';

@@ -138,6 +138,15 @@ describe('malformed XML files', () => {
     expect(importMap('md', gb).topic).toBe('中文');
   });
 
+  it('takes linear time on long whitespace runs in notes', () => {
+    const started = performance.now();
+    const opml = `<opml><body><outline text="a" _note="${'&#10;'.repeat(200_000)}x${'&#10;'.repeat(200_000)}"/></body></opml>`;
+    expect(importMap('opml', bytes(opml)).note).toBe('x');
+    const mm = `<map><node TEXT="a"><richcontent TYPE="NOTE"><html><body><p>a${' '.repeat(1_000_000)}b</p></body></html></richcontent></node></map>`;
+    expect(refusal(() => importMap('mm', bytes(mm))).key).toBe('mindmap_note_too_long');
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   it('refuses a file over the import size limit', () => {
     expect(refusal(() => importMap('md', Buffer.alloc(5 * 1024 * 1024 + 1, 0x61))).key).toBe('mindmap_file_too_large');
   });
