@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MINDMAP_EXPORT_PATH, MINDMAP_IMPORT_PATH, MindmapDetail, MindmapExportFormat, MindmapNode, mindmapImportResultSchema } from '@xueba/contract';
+import type { MINDMAP_EXPORT_LAYOUTS, MINDMAP_EXPORT_PATH, MINDMAP_IMPORT_PATH, MindmapDetail, MindmapExportFormat, MindmapNode, mindmapImportResultSchema } from '@xueba/contract';
 import { api, type ApiResponse } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { request } from '@/lib/request';
@@ -120,8 +120,8 @@ export function fileName(title: string, format: string): string {
  * fetched and handed to the browser as a blob; a refusal arrives as the usual
  * envelope and rejects with its message.
  */
-export async function downloadExport(id: number, format: MindmapExportFormat, title: string): Promise<void> {
-  const url = requestContext.apiUrl(`${EXPORT_PATH}?id=${id}&format=${format}`);
+export async function downloadExport(id: number, format: MindmapExportFormat, title: string, layout: (typeof MINDMAP_EXPORT_LAYOUTS)[number] = 'both'): Promise<void> {
+  const url = requestContext.apiUrl(`${EXPORT_PATH}?id=${id}&format=${format}&layout=${layout}`);
   const response = await requestContext.fetch(url, { headers: baseHeaders(), credentials: 'same-origin' });
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {

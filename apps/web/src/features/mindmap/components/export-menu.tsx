@@ -8,9 +8,10 @@ import { downloadExport } from '../api/mindmap-api';
 
 /**
  * Every export format of the server. `beforeExport` sends an edit still
- * waiting for autosave first, so the file is the map on screen.
+ * waiting for autosave first, so the file is the map on screen; pictures
+ * follow the layout on screen where the server draws it (right-only, else both sides).
  */
-export function ExportMenu({ id, title, beforeExport }: { id: number; title: string; beforeExport: () => Promise<void> }) {
+export function ExportMenu({ id, title, layout, beforeExport }: { id: number; title: string; layout: 'both' | 'right'; beforeExport: () => Promise<void> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<MindmapExportFormat | null>(null);
 
@@ -18,7 +19,7 @@ export function ExportMenu({ id, title, beforeExport }: { id: number; title: str
     setBusy(format);
     try {
       await beforeExport();
-      await downloadExport(id, format, title);
+      await downloadExport(id, format, title, layout);
     } catch (e) {
       toast.error(isRequestError(e) && e.message ? e.message : t('msg.mindmap_export_failed'));
     } finally {

@@ -130,7 +130,7 @@ export default function MapWorkspace({ detail, onReload }: { detail: MindmapDeta
           <div className="mm-side" data-testid="mm-side">
             {side === 'notes' && <NodePanel key={selected?.id ?? 'none'} node={selected} onApply={(p) => canvas.current?.updateSelected(p)} onClose={() => setSide(null)} />}
             {side === 'share' && <SharePanel id={detail.id} shared={detail.shared} />}
-            {side === 'export' && <ExportMenu id={detail.id} title={detail.title} beforeExport={flushNow} />}
+            {side === 'export' && <ExportMenu id={detail.id} title={detail.title} layout={direction === 1 ? 'right' : 'both'} beforeExport={flushNow} />}
           </div>
         )}
       </div>
