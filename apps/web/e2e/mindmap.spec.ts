@@ -6,7 +6,7 @@ import { apiCall, registerByEmail, uniqueEmail } from './support';
 // editor changes it (add, drag, undo, note and link), autosave keeps it across
 // a reload, XMind and Markdown exports download and the XMind file imports back
 // to the same tree; a second tab's save is never overwritten; the topic source
-// says honestly when no model can write it. Screenshots go to /work/wt/shots
+// says honestly when no model can write it; a chat answer's button makes its map. Screenshots go to /work/wt/shots
 // (SHOTS_DIR) for review, desktop and 390 px phone.
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots';
@@ -245,4 +245,23 @@ test('the topic source on the offline channel says a model is needed and offers 
   await phoneShot(page, 'topic-model-needed');
   await notice.getByTestId('mm-open-outline').click();
   await expect(page.getByTestId('mm-outline-form')).toBeVisible();
+});
+
+test('a chat answer becomes a map from the button under it', async ({ page }) => {
+  await signUp(page, 'mindanswer');
+  await page.goto('/en/chat');
+  await page.getByTestId('chat-input').fill('Outline special relativity');
+  await page.getByTestId('chat-input').press('Enter');
+  const answer = page.getByTestId('message-assistant').last();
+  await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await answer.getByTestId('msg-mindmap').click();
+  await expect(page.getByTestId('mm-workspace')).toBeVisible();
+  await expect(page.getByTestId('mm-title')).toHaveText('Outline special relativity');
+  await expect(page).toHaveURL(/[?&]id=\d+/);
+  const stored = await storedTree(page, mapId(page));
+  expect(stored.tree.children.length).toBeGreaterThan(0);
+  // The link's parameters were dropped: a reload opens the same map, it does not make a second one.
+  await page.reload();
+  await page.getByTestId('mm-tab-history').click();
+  await expect(page.getByTestId('mm-history-item')).toHaveCount(1);
 });
