@@ -216,7 +216,10 @@ test('a second tab that saved first is not overwritten: the first is told and re
   const editor = page.getByTestId('mm-editor');
   await node(editor, 'one').click();
   await page.getByTestId('mm-remove').click();
+  await expect(node(editor, 'one')).toHaveCount(0);
   await expect(page.getByTestId('mm-conflict')).toBeVisible({ timeout: 15_000 });
+  // The unsaved edit stays on screen until the user reloads.
+  await expect(node(editor, 'one')).toHaveCount(0);
   await shot(page, 'conflict');
   await phoneShot(page, 'conflict');
   // Nothing was overwritten: the other tab's node is stored, the deleted one too.

@@ -150,6 +150,7 @@ const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, e
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const editableNow = useRef(editable);
   useEffect(() => {
     const instance = mind.current;
     const key = treeKey(tree);
@@ -157,8 +158,17 @@ const MindCanvas = forwardRef<CanvasHandle, Props>(function MindCanvas({ tree, e
     shownKey.current = key;
     instance.refresh(toElixirData(tree, instance.direction));
     instance.clearHistory?.();
-    if (!editable) instance.scaleFit();
-  }, [tree, editable]);
+    if (!editableNow.current) instance.scaleFit();
+  }, [tree]);
+
+  // Turning read-only (a save conflict) keeps what is on screen, so the user still sees their edit.
+  useEffect(() => {
+    const instance = mind.current;
+    if (!instance || editableNow.current === editable) return;
+    editableNow.current = editable;
+    if (editable) instance.enableEdit();
+    else instance.disableEdit();
+  }, [editable]);
 
   // The theme it was created with is already drawn: only a later switch redraws.
   const drawnDark = useRef(dark);
