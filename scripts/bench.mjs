@@ -1,6 +1,6 @@
 // `npm run bench`: performance measured as ratios against baselines measured
 // in the same run (machines here are noisy; absolute numbers drift).
-// Usage: npm run bench [-- api|web|papers|chat|docs|drawing|qrcode ...]   (default: all)
+// Usage: npm run bench [-- api|web|papers|chat|docs|drawing|qrcode|mindmap ...]   (default: all)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { benchPapers } from './bench/papers.mjs';
 import { benchDocs } from './bench/docs.mjs';
 import { benchDrawing } from './bench/drawing.mjs';
 import { benchQrcode } from './bench/qrcode.mjs';
+import { benchMindmap } from './bench/mindmap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wanted = process.argv.slice(2);
@@ -25,11 +26,12 @@ const results = { date: new Date().toISOString(), node: process.version };
 const postgresUrl = process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL;
 if (run('api')) results.api = await benchApi(root, { postgresUrl });
 if (run('chat')) results.chat = await benchChat(root, { postgresUrl });
-if (run('web')) results.web = await benchWeb(root, ['/', '/chat', '/academic_search', '/openvip', '/app', '/app/drawing', '/app/qrcode']);
+if (run('web')) results.web = await benchWeb(root, ['/', '/chat', '/academic_search', '/openvip', '/app', '/app/drawing', '/app/qrcode', '/app/mind_map']);
 if (run('papers')) results.papers = await benchPapers(root);
 if (run('docs')) results.docs = await benchDocs(root);
 if (run('drawing')) results.drawing = await benchDrawing(root, { postgresUrl });
 if (run('qrcode')) results.qrcode = await benchQrcode(root);
+if (run('mindmap')) results.mindmap = await benchMindmap(root);
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2));

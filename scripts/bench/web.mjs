@@ -88,7 +88,7 @@ function lighthouse(root, url) {
 }
 
 /** Pages and the element that shows their first screen has rendered. */
-const FIRST_SCREEN = { '/': '[data-testid=home-page]', '/chat': '[data-testid=chat-page]', '/academic_search': '[data-testid=academic-search-page]', '/openvip': '[data-testid=openvip-page]', '/app': '[data-testid=app-home]', '/app/drawing': '[data-testid=drawing-control], [data-testid=drawing-disabled]', '/app/qrcode': '[data-testid=qr-control]' };
+const FIRST_SCREEN = { '/': '[data-testid=home-page]', '/chat': '[data-testid=chat-page]', '/academic_search': '[data-testid=academic-search-page]', '/openvip': '[data-testid=openvip-page]', '/app': '[data-testid=app-home]', '/app/drawing': '[data-testid=drawing-control], [data-testid=drawing-disabled]', '/app/qrcode': '[data-testid=qr-control]', '/app/mind_map': '[data-testid=mindmap-page]' };
 
 export async function benchWeb(root, pages = ['/']) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-web-'));

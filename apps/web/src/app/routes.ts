@@ -68,6 +68,9 @@ export const ROUTES: RouteDef[] = [
   // The older drawing pages: the same components in the default layout.
   { path: '/drawing', layout: 'default', title: 'draw.title', load: () => import('@/features/draw/pages/drawing-page') },
   { path: '/drawing/record', layout: 'default', auth: 'user', title: 'draw.records_title', load: () => import('@/features/draw/pages/record-page') },
+  { path: '/app/mind_map', layout: 'app', footer: false, title: 'mindmap.title', load: () => import('@/features/mindmap/pages/mind-map-page') },
+  // A shared map, read-only, for anyone with the link (the token is in the query, as the server's share path says).
+  { path: '/mind_map/share', layout: 'blank', title: 'mindmap.share.page_title', load: () => import('@/features/mindmap/pages/mind-map-share-page') },
   { path: '/app/square', layout: 'app', title: 'square.title', load: () => import('@/features/square/pages/square-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

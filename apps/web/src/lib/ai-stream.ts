@@ -1,12 +1,13 @@
-import type { ChatStreamEvent, CreateStreamEvent, DocChatEvent, UserInfo } from '@xueba/contract';
+import type { ChatStreamEvent, CreateStreamEvent, DocChatEvent, MindmapStreamEvent, UserInfo } from '@xueba/contract';
 import { userKeys } from './auth';
 import { queryClient } from './query-client';
 import { stream } from './request';
 import { getItem, setItem } from './storage';
 
-export type AiStreamEvent = ChatStreamEvent | CreateStreamEvent | DocChatEvent;
+export type AiStreamEvent = ChatStreamEvent | CreateStreamEvent | DocChatEvent | MindmapStreamEvent;
 
-const TYPES = new Set(['start', 'delta', 'sources', 'end', 'error']);
+// `map`: the tree a mind map stream parsed and stored.
+const TYPES = new Set(['start', 'delta', 'sources', 'map', 'end', 'error']);
 
 /**
  * Runs one of the AI stream endpoints (`/chat/send`, `/create/produce`,

@@ -14,6 +14,7 @@ export type StorageKey =
   | 'qrcode_limit'
   | 'chat_model'
   | 'plugin_model'
+  | 'mindmap_layout'
   | 'history_academic_search'
   | 'user_sn'
   | 'channel'

@@ -12,6 +12,7 @@ import { aiEn } from './ai/en';
 import { drawEn } from './draw/en';
 import { qrcodeEn } from './qrcode/en';
 import { adminQrcodeEn } from './admin-qrcode/en';
+import { mindmapEn } from './mindmap/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -428,6 +429,7 @@ export const en: LocaleMessages = {
   },
   ...aiEn,
   ...drawEn,
+  ...mindmapEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

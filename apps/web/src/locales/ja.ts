@@ -12,6 +12,7 @@ import { aiJa } from './ai/ja';
 import { drawJa } from './draw/ja';
 import { qrcodeJa } from './qrcode/ja';
 import { adminQrcodeJa } from './admin-qrcode/ja';
+import { mindmapJa } from './mindmap/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -428,6 +429,7 @@ export const ja: LocaleMessages = {
   },
   ...aiJa,
   ...drawJa,
+  ...mindmapJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

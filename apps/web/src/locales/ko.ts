@@ -12,6 +12,7 @@ import { aiKo } from './ai/ko';
 import { drawKo } from './draw/ko';
 import { qrcodeKo } from './qrcode/ko';
 import { adminQrcodeKo } from './admin-qrcode/ko';
+import { mindmapKo } from './mindmap/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -428,6 +429,7 @@ export const ko: LocaleMessages = {
   },
   ...aiKo,
   ...drawKo,
+  ...mindmapKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

@@ -12,6 +12,7 @@ import { aiZh } from './ai/zh';
 import { drawZh } from './draw/zh';
 import { qrcodeZh } from './qrcode/zh';
 import { adminQrcodeZh } from './admin-qrcode/zh';
+import { mindmapZh } from './mindmap/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -428,6 +429,7 @@ export const zh = {
   },
   ...aiZh,
   ...drawZh,
+  ...mindmapZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,

@@ -73,7 +73,7 @@ export default function AppHomePage() {
     { key: 'drawing', icon: <PictureOutlined />, to: '/app/drawing', cost: drawCost },
     { key: 'square', icon: <AppstoreOutlined />, to: config.draw_square_config.is_open ? '/app/square' : null, cost: config.draw_square_config.is_open ? t('apphome.free') : t('msg.square_disabled') },
     { key: 'qrcode', icon: <QrcodeOutlined />, to: '/app/qrcode', cost: t('qrcode.card_cost') },
-    { key: 'mind_map', icon: <NodeIndexOutlined />, to: null, cost: soon },
+    { key: 'mind_map', icon: <NodeIndexOutlined />, to: config.mindmap_config.is_open ? '/app/mind_map' : null, cost: config.mindmap_config.is_open ? t('mindmap.card_cost', { count: config.mindmap_config.free_per_day }) : t('msg.mindmap_closed') },
   ];
   const tools: AppCard[] = [
     { key: 'chat', icon: <MessageOutlined />, to: '/chat', cost: chatCost },

@@ -2,6 +2,7 @@ import {
   CopyOutlined,
   EditOutlined,
   LinkOutlined,
+  NodeIndexOutlined,
   PauseCircleOutlined,
   RedoOutlined,
   SoundOutlined,
@@ -108,6 +109,8 @@ export const MessageItem = memo(function MessageItem({
   actions: MessageActions;
 }) {
   const { t } = useTranslation();
+  const { user } = useUser();
+  const localePath = useLocalePath();
   const [editing, setEditing] = useState(false);
   const copy = () => void copyText(message.content, t('msg.copied'), t('msg.copy_failed'));
 
@@ -188,6 +191,18 @@ export const MessageItem = memo(function MessageItem({
             >
               {message.favoriteId ? <StarFilled /> : <StarOutlined />}
             </button>
+          )}
+          {user && message.id !== null && (message.status === 'done' || message.status === 'stopped') && message.content && (
+            // The mind map page makes the answer's map and opens it.
+            <Link
+              to={localePath(`/app/mind_map?from=answer&message_id=${message.id}`)}
+              className="icon-btn icon-btn--sm"
+              aria-label={t('mindmap.from_answer')}
+              title={t('mindmap.from_answer')}
+              data-testid="msg-mindmap"
+            >
+              <NodeIndexOutlined />
+            </Link>
           )}
           {actions.onSpeak && message.content && (
             <button

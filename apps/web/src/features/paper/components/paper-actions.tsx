@@ -1,7 +1,8 @@
 import { Code, type PaperDetail } from '@xueba/contract';
-import { ExportOutlined, FilePdfOutlined, FormatPainterOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { ExportOutlined, FilePdfOutlined, FormatPainterOutlined, NodeIndexOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '@/components/locale-link';
 import { WithAntd } from '@/components/with-antd';
 import { useLocaleNavigate } from '@/hooks/use-locale';
 import { api } from '@/lib/api';
@@ -89,6 +90,10 @@ export function PaperActions({ paper }: { paper: PaperDetail }) {
       >
         <FormatPainterOutlined aria-hidden="true" /> {t('paper.cite')}
       </button>
+      {/* The mind map page makes the paper's map (its structure, or a summary with a model) and opens it. */}
+      <LocaleLink to={`/app/mind_map?from=paper&paper_id=${encodeURIComponent(paper.id)}`} className="btn" data-testid="paper-mindmap">
+        <NodeIndexOutlined aria-hidden="true" /> {t('mindmap.from_paper')}
+      </LocaleLink>
       {pdf?.ok && (
         <button type="button" className="btn btn--primary" onClick={() => void readWithXueba()} disabled={fetching} data-testid="paper-read-with">
           <FilePdfOutlined aria-hidden="true" /> {fetching ? t('paper.read_fetching') : t('paper.read_with')}
