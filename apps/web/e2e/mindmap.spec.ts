@@ -268,3 +268,21 @@ test('a chat answer becomes a map from the button under it', async ({ page }) =>
   await page.getByTestId('mm-tab-history').click();
   await expect(page.getByTestId('mm-history-item')).toHaveCount(1);
 });
+
+test('a paper becomes a map from the button on its page', async ({ page }) => {
+  await signUp(page, 'mindpaper');
+  const found = await apiCall<{ lists: { id: string; title: string }[] }>(page.request, 'GET', '/paper/search', { params: { keyword: 'translation' } });
+  const paper = found.data.lists[0];
+  expect(paper, 'the starter corpus answers the search').toBeTruthy();
+  await page.goto(`/en/academic_search/detail/${encodeURIComponent(paper!.id)}`);
+  await page.getByTestId('paper-mindmap').click();
+  await expect(page.getByTestId('mm-workspace')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/[?&]id=\d+/);
+  const stored = await storedTree(page, mapId(page));
+  // A map with branches (the paper's record, or the model's outline of it where a model answers).
+  expect(stored.tree.topic.length).toBeGreaterThan(0);
+  expect(stored.tree.children.length).toBeGreaterThan(0);
+  await page.reload();
+  await page.getByTestId('mm-tab-history').click();
+  await expect(page.getByTestId('mm-history-item')).toHaveCount(1);
+});
