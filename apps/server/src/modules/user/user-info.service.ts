@@ -25,10 +25,17 @@ export class UserInfoService {
   private readonly users = new UserRepository();
   private readonly ledger = new LedgerRepository();
   private readonly cache = new Map<number, Snapshot>();
+  /**
+   * Raised by every invalidation. A load that was reading while a change was
+   * announced may hold the state from before it; it is answered but not kept,
+   * or it would stay cached after the invalidation that should have dropped it.
+   */
+  private epoch = 0;
 
   constructor(private readonly ctx: AppContext) {
     ctx.bus.subscribe((topic, id) => {
       if (topic !== 'user') return;
+      this.epoch += 1;
       if (id === '*') this.cache.clear();
       else this.cache.delete(Number(id));
     });
@@ -48,6 +55,7 @@ export class UserInfoService {
     const cached = this.cache.get(userId);
     if (cached && nowMs - cached.loadedAt < CACHE_TTL_MS) return cached;
     const db = this.ctx.db;
+    const epoch = this.epoch;
     const [user, balances, memberships] = await Promise.all([
       this.users.findById(db, userId),
       this.ledger.balances(db, userId),
@@ -55,6 +63,7 @@ export class UserInfoService {
     ]);
     if (!user) return undefined;
     const snapshot: Snapshot = { user, balances, memberships, loadedAt: nowMs };
+    if (this.epoch !== epoch) return snapshot;
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(userId, snapshot);
     return snapshot;
