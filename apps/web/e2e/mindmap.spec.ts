@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, registerByEmail, uniqueEmail } from './support';
+import { adminToken, apiCall, registerByEmail, uniqueEmail } from './support';
 
 // Mind maps in the browser: a pasted outline becomes a map, the mind-elixir
 // editor changes it (add, drag, undo, note and link), autosave keeps it across
@@ -270,11 +271,22 @@ test('a chat answer becomes a map from the button under it', async ({ page }) =>
 });
 
 test('a paper becomes a map from the button on its page', async ({ page }) => {
+  // One real record of the starter corpus the server ships, imported as an admin (the browser tests' site starts with no papers).
+  const lines = gunzipSync(fs.readFileSync(new URL('../../server/corpus/starter-papers.jsonl.gz', import.meta.url))).toString('utf8').split('\n');
+  const line = lines.find((l) => l.startsWith('{"id":"2021.acl-'));
+  expect(line, 'the starter corpus holds an ACL 2021 paper').toBeTruthy();
+  const paper = JSON.parse(line!) as { id: string; title: string };
+  const imported = await page.request.post('/api/admin/paper/import', {
+    headers: { token: await adminToken(page.request) },
+    multipart: { file: { name: 'one-paper.jsonl', mimeType: 'application/json', buffer: Buffer.from(`${line!}\n`) } },
+  });
+  expect(((await imported.json()) as { code: number }).code).toBe(1);
+  const found = await apiCall<{ lists: { id: string; title: string }[] }>(page.request, 'GET', '/paper/search', { params: { keyword: paper.title } });
+  const hit = found.data.lists.find((p) => p.title === paper.title);
+  expect(hit, 'the imported paper is found').toBeTruthy();
+
   await signUp(page, 'mindpaper');
-  const found = await apiCall<{ lists: { id: string; title: string }[] }>(page.request, 'GET', '/paper/search', { params: { keyword: 'translation' } });
-  const paper = found.data.lists[0];
-  expect(paper, 'the starter corpus answers the search').toBeTruthy();
-  await page.goto(`/en/academic_search/detail/${encodeURIComponent(paper!.id)}`);
+  await page.goto(`/en/academic_search/detail/${encodeURIComponent(hit!.id)}`);
   await page.getByTestId('paper-mindmap').click();
   await expect(page.getByTestId('mm-workspace')).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/[?&]id=\d+/);

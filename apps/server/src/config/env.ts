@@ -152,6 +152,11 @@ const envSchema = z.object({
   /** Default: `info` (one line a request), `warn` when NODE_ENV=production (no line a request). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: boolish,
+  /**
+   * Verification codes one client address may ask for in 24 hours (every target together). A campus or
+   * company behind one NAT address may need more than the default.
+   */
+  CODE_DAILY_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** A read-only model channel from the environment: an OpenAI-compatible base URL, its key and a comma-separated model list. */
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),

@@ -17,7 +17,6 @@ export const CODE_TTL_MINUTES = 5;
 export const RESEND_SECONDS = 60;
 export const MAX_ATTEMPTS = 5;
 export const DAILY_LIMIT_PER_TARGET = 10;
-export const DAILY_LIMIT_PER_IP = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SendCodeInput {
@@ -67,7 +66,7 @@ export class VerificationService {
       if (waitMs > 0) throw tooMany('code_too_frequent', { seconds: Math.ceil(waitMs / 1000) });
       const since = new Date(now.getTime() - DAY_MS);
       if ((await this.repo.countForTargetSince(tx, input.channel, input.target, since)) >= DAILY_LIMIT_PER_TARGET) throw tooMany('code_daily_limit');
-      if ((await this.repo.countForIpSince(tx, ipKey, since)) >= DAILY_LIMIT_PER_IP) throw tooMany('code_daily_limit');
+      if ((await this.repo.countForIpSince(tx, ipKey, since)) >= this.ctx.env.CODE_DAILY_LIMIT_PER_IP) throw tooMany('code_daily_limit');
       await this.repo.supersede(tx, key, now);
       return this.repo.insert(tx, key, this.hash(key, code), ipKey, now, new Date(now.getTime() + CODE_TTL_MINUTES * 60_000));
     });
