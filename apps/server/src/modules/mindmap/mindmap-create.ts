@@ -54,6 +54,8 @@ interface ModelSource {
   title: string;
   messages: ChatTurn[];
   finish?: (tree: MindmapNode) => void;
+  /** The source's own structure, kept when the model's answer held no outline at all (a map is never left bare). */
+  fallback?: () => MindmapNode;
 }
 
 /**
@@ -128,7 +130,8 @@ export class MindmapCreator {
     const model = body.summarise ? await this.deps.models.resolve(body.model, locale) : null;
     if (model?.client) {
       const finish = (tree: MindmapNode) => linkPageMarks(tree, link, doc.pages || pages.length);
-      return this.withModel(userId, config, model, { source: 'document', sourceRef: String(doc.id), title, messages: documentPrompt(doc.name, pages, locale), finish }, locale);
+      const fallback = () => documentStructure({ docId: doc.id, name: title, pages, locale, pageLink: link });
+      return this.withModel(userId, config, model, { source: 'document', sourceRef: String(doc.id), title, messages: documentPrompt(doc.name, pages, locale), finish, fallback }, locale);
     }
     const tree = documentStructure({ docId: doc.id, name: title, pages, locale, pageLink: link });
     return this.instant(userId, { source: 'document', sourceRef: String(doc.id), title, tree, structural: true, notice: 'mindmap_structural_only' });
@@ -139,7 +142,8 @@ export class MindmapCreator {
     const title = titleOf(body.title || paper.title);
     const model = body.summarise ? await this.deps.models.resolve(body.model, locale) : null;
     if (model?.client) {
-      return this.withModel(userId, config, model, { source: 'paper', sourceRef: paper.id, title, messages: paperPrompt(paper, locale), finish: (tree) => void (tree.link ??= paperLink(base, paper.id)) }, locale);
+      const fallback = () => paperStructure({ ...paper, title }, locale, (id) => paperLink(base, id));
+      return this.withModel(userId, config, model, { source: 'paper', sourceRef: paper.id, title, messages: paperPrompt(paper, locale), finish: (tree) => void (tree.link ??= paperLink(base, paper.id)), fallback }, locale);
     }
     const tree = paperStructure({ ...paper, title }, locale, (id) => paperLink(base, id));
     return this.instant(userId, { source: 'paper', sourceRef: paper.id, title, tree, structural: true, notice: 'mindmap_structural_only' });
@@ -191,8 +195,9 @@ export class MindmapCreator {
       ledger: { reason: 'mindmap_output', refType: 'mindmap' },
       start: { type: 'start', id: row.id, title: row.title, source: source.source, streaming: true, model: model.key, model_name: model.name },
       persist: async (db, s) => {
-        const outline: ModelOutline = outlineFromModel(s.content, source.title, s.status === 'stopped');
-        source.finish?.(outline.tree);
+        let outline: ModelOutline = outlineFromModel(s.content, source.title, s.status === 'stopped');
+        if (outline.empty && source.fallback) outline = { tree: source.fallback(), empty: false, notice: 'mindmap_structural_only' };
+        else source.finish?.(outline.tree);
         const status = s.status === 'failed' && outline.empty ? 'failed' : 'done';
         const notice = outline.notice ?? (s.status === 'failed' ? s.error : null);
         const revision = await this.repo.settle(db, row.id, { status, tree: outline.tree, nodes: countNodes(outline.tree), notice, words: s.words, chargedAsset: s.chargedAsset, charged: s.charged, now: s.now });

@@ -204,6 +204,11 @@ describe('mind maps from a model and from the user\'s sources', () => {
     const summary = mapOf(await stream(base, '/mindmap/create', { source: 'paper', paper_id: paperId }, { token: u.token, locale: 'en' }));
     expect(topics(summary.tree)).toEqual(['Problem', 'Findings']);
     expect(fake.requests.at(-1)!.messages.at(-1)!.content).toContain('Abstract: We study cover crops');
+    // A model that answers no outline at all: the paper's own record is kept, and the map says so.
+    fake.next({ chunks: ['ok'] });
+    const bare = mapOf(await stream(base, '/mindmap/create', { source: 'paper', paper_id: paperId }, { token: u.token, locale: 'en' }));
+    expect(topics(bare.tree)).toEqual(['Authors', 'Published', 'Abstract', 'Keywords', 'References (1)']);
+    expect(bare.notice).toBe('mindmap_structural_only');
     const missing = await stream(base, '/mindmap/create', { source: 'paper', paper_id: '999999' }, { token: u.token, locale: 'en' });
     expect(missing.status).toBe(404);
   });
