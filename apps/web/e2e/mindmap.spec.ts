@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminToken, apiCall, registerByEmail, uniqueEmail } from './support';
+import { adminToken, apiCall, registerByEmail, settled, uniqueEmail } from './support';
 
 // Mind maps in the browser: a pasted outline becomes a map, the mind-elixir
 // editor changes it (add, drag, undo, note and link), autosave keeps it across
@@ -29,10 +29,10 @@ async function shot(page: Page, name: string): Promise<void> {
 async function phoneShot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(400);
+  await settled(page);
   await shot(page, `${name}-phone`);
   if (size) await page.setViewportSize(size);
-  await page.waitForTimeout(200);
+  await settled(page);
 }
 
 async function userToken(page: Page): Promise<string> {

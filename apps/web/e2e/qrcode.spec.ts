@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { E2E_ADMIN, E2E_DRAW_PEERS } from '../../../playwright.config';
-import { adminToken, apiCall, registerByEmail, sharedData, signInWithPassword, uniqueEmail } from './support';
+import { adminToken, apiCall, registerByEmail, settled, sharedData, signInWithPassword, uniqueEmail } from './support';
 
 /**
  * QR codes through the page against the real server: a styled Wi-Fi code with
@@ -23,7 +23,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height, size.height), 6000) });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   await page.setViewportSize(size);
 }
@@ -33,7 +33,7 @@ async function shootBoth(page: Page, name: string): Promise<void> {
   await shoot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   // The shell swaps its sidebar for a drawer on narrow screens; let that transition end before the shot.
-  await page.waitForTimeout(600);
+  await settled(page);
   await shoot(page, `${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }

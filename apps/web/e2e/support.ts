@@ -156,3 +156,11 @@ export async function signOut(page: Page): Promise<void> {
     await expect(page.getByTestId('login-open')).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/** Waits until the page's running animations and transitions have ended and two frames have been drawn (before a screenshot). */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
