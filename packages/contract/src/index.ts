@@ -26,6 +26,7 @@ export * from './draw.js';
 export * from './draw-square.js';
 export * from './admin-draw.js';
 export * from './qrcode.js';
+export * from './admin-qrcode.js';
 export * from './mindmap-tree.js';
 export * from './mindmap.js';
 export * from './mindmap-config.js';
@@ -51,6 +52,7 @@ import { drawSquareEndpoints } from './draw-square.js';
 import { adminDrawEndpoints } from './admin-draw.js';
 import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
+import { adminQrcodeEndpoints } from './admin-qrcode.js';
 import { mindmapEndpoints } from './mindmap.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
@@ -74,5 +76,6 @@ export const api = {
   ...adminDrawEndpoints,
   ...adminSmsEndpoints,
   ...qrcodeEndpoints,
+  ...adminQrcodeEndpoints,
   ...mindmapEndpoints,
 };
