@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mindmapConfigSchema } from './mindmap-config.js';
 import { safeString } from './common.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, USER_ROLES } from './endpoint.js';
 import { POLICY_TYPES, problemExampleSchema } from './site.js';
 import { balanceAssetSchema, balancesSchema, memberLevelSchema, membershipKindSchema, membershipSchema, userInfoSchema } from './user.js';
 import { LOCALES } from './locales.js';
@@ -12,7 +12,7 @@ export const adminUserRowSchema = z.object({
   nickname: safeString(),
   email: safeString().nullable(),
   mobile: safeString().nullable(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(USER_ROLES),
   disabled: z.boolean(),
   create_time: safeString(),
   balance: balancesSchema,

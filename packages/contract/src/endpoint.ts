@@ -1,8 +1,26 @@
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST';
-/** none: anyone; optional: user attached when a valid token is sent; user: sign-in required; admin: administrator role. */
-export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
+/**
+ * none: anyone; optional: user attached when a valid token is sent; user: sign-in required;
+ * operator: the operator or administrator role (content, feedback, support); admin: the
+ * administrator role only (money, settings, roles).
+ */
+export type AuthLevel = 'none' | 'optional' | 'user' | 'operator' | 'admin';
+
+/** Account roles: an operator runs the site's content and support; only an administrator touches money and settings. */
+export const USER_ROLES = ['user', 'operator', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Whether a role may call an endpoint of the staff levels (`operator`, `admin`); other levels only need a user. */
+export function roleMeets(role: UserRole, level: 'operator' | 'admin'): boolean {
+  return level === 'operator' ? role === 'operator' || role === 'admin' : role === 'admin';
+}
+
+/** Levels that need a signed-in user. */
+export function levelNeedsUser(level: AuthLevel): boolean {
+  return level === 'user' || level === 'operator' || level === 'admin';
+}
 
 export interface Endpoint<
   M extends HttpMethod = HttpMethod,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.js';
+import { endpoint, USER_ROLES } from './endpoint.js';
 import { MEMBERSHIP_KINDS } from './membership-constants.js';
 import { channelSchema, codeSchema, emailSchema, mobileSchema, passwordSchema, safeString, userSnSchema } from './common.js';
 
@@ -35,7 +35,7 @@ export const userInfoSchema = z.object({
   email: safeString().nullable(),
   mobile: safeString().nullable(),
   create_time: safeString(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(USER_ROLES),
   has_password: z.boolean(),
   /** 1 when any membership is active now. */
   is_member: z.union([z.literal(0), z.literal(1)]),

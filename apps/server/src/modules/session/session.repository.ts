@@ -1,10 +1,11 @@
+import type { UserRole } from '@xueba/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 
 export interface SessionLookup {
   sessionId: string;
   userId: number;
-  role: 'user' | 'admin';
+  role: UserRole;
   expiresAt: Date;
   lastSeenAt: Date;
 }

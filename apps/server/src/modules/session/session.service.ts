@@ -1,3 +1,4 @@
+import type { UserRole } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { SessionRepository } from './session.repository.js';
@@ -11,7 +12,7 @@ const CACHE_MAX = 50_000;
 
 export interface AuthUser {
   id: number;
-  role: 'user' | 'admin';
+  role: UserRole;
   sessionId: string;
   tokenHash: string;
 }

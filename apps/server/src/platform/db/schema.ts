@@ -1,3 +1,4 @@
+import type { UserRole } from '@xueba/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -13,7 +14,7 @@ export interface UsersTable {
   password_hash: string | null;
   nickname: string;
   avatar: string;
-  role: ColumnType<'user' | 'admin', 'user' | 'admin' | undefined, 'user' | 'admin'>;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
   failed_logins: ColumnType<number, number | undefined, number>;
   locked_until: NullableTimestamp;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
-import { HEADERS, type AuthLevel } from '@xueba/contract';
+import { HEADERS, levelNeedsUser, roleMeets, type AuthLevel } from '@xueba/contract';
 import { forbidden, unauthorized } from '../errors.js';
 import type { AuthUser } from '../../modules/session/session.service.js';
 
@@ -36,10 +36,10 @@ export interface AuthenticateOptions {
 export async function authenticate(request: FastifyRequest, level: AuthLevel, options: AuthenticateOptions = {}): Promise<Authenticated> {
   const token = readToken(request);
   const user = level !== 'none' && token ? await request.server.sessions.authenticate(token) : null;
-  const required = level === 'user' || level === 'admin';
+  const required = levelNeedsUser(level);
   if (token && !user && (required || (level === 'optional' && options.staleToken === 'refuse'))) throw unauthorized('login_expired');
   if (required && !user) throw unauthorized('login_required');
-  if (level === 'admin' && user?.role !== 'admin') throw forbidden();
+  if ((level === 'admin' || level === 'operator') && (!user || !roleMeets(user.role, level))) throw forbidden();
   return { user, token };
 }
 
@@ -53,7 +53,7 @@ export function userRequirer(user: AuthUser | null): () => AuthUser {
 
 /** OpenAPI's security entry for routes that need a token. */
 export function securityOf(level: AuthLevel): Pick<FastifySchema, 'security'> {
-  return level === 'user' || level === 'admin' ? { security: [{ token: [] }] } : {};
+  return levelNeedsUser(level) ? { security: [{ token: [] }] } : {};
 }
 
 export interface RawRouteOptions<Q> {

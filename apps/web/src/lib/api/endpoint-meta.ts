@@ -7,14 +7,14 @@ export interface EndpointMeta {
   name: string;
   method: 'GET' | 'POST';
   path: string;
-  auth: 'none' | 'optional' | 'user' | 'admin';
+  auth: 'none' | 'optional' | 'user' | 'operator' | 'admin';
   idempotent: boolean;
 }
 
 interface ContractEndpointLike {
   method: 'GET' | 'POST';
   path: string;
-  auth: 'none' | 'optional' | 'user' | 'admin';
+  auth: 'none' | 'optional' | 'user' | 'operator' | 'admin';
   idempotent?: boolean;
 }
 

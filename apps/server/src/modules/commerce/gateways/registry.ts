@@ -1,3 +1,4 @@
+import type { UserRole } from '@xueba/contract';
 import type { Env } from '../../../config/env.js';
 import type { PayGateway, PaymentGateway } from './gateway.js';
 import { realGateways } from './real.js';
@@ -5,7 +6,7 @@ import { SandboxGateway } from './sandbox.js';
 import { apiPrefixPath } from '../../../platform/http/origin.js';
 
 /** Who is asking: the sandbox's availability depends on it beside a real provider. */
-export type PayerRole = 'user' | 'admin' | null;
+export type PayerRole = UserRole | null;
 
 /**
  * The gateways this process can use. The sandbox exists only when

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { adminSquareItemSchema, DrawFamily, Locale, SQUARE_REVIEW_ACTIONS, SquareItem, SquareStatus } from '@xueba/contract';
+import type { adminSquareItemSchema, DrawFamily, Locale, SQUARE_REVIEW_ACTIONS, SquareItem, SquareStatus, UserRole } from '@xueba/contract';
 import type { AppContext } from '../../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../platform/errors.js';
 import { pageOffset, type PageQuery } from '../../../platform/http/paging.js';
@@ -15,7 +15,7 @@ export type AdminSquareItem = z.infer<typeof adminSquareItemSchema>;
 export type SquareReviewAction = (typeof SQUARE_REVIEW_ACTIONS)[number];
 
 /** Who is looking: the signed-in user (id and role), or null for a visitor. */
-export type Viewer = { id: number; role: 'user' | 'admin' } | null;
+export type Viewer = { id: number; role: UserRole } | null;
 
 /**
  * What each review action does: the statuses it applies to and the one it
