@@ -9,6 +9,7 @@ export * from './site.js';
 export * from './auth.js';
 export * from './membership-constants.js';
 export * from './draw-constants.js';
+export * from './notice-constants.js';
 export * from './user.js';
 export * from './share.js';
 export * from './admin.js';
