@@ -47,6 +47,8 @@ import { DrawService } from './modules/draw/draw.service.js';
 import { DrawAdminService } from './modules/draw/draw-admin.service.js';
 import { DrawSuggest } from './modules/draw/draw-suggest.js';
 import { DrawJobRunner } from './modules/draw/draw-run.js';
+import { OpenDrawJobs } from './modules/draw/draw-open-jobs.js';
+import { DrawRepository } from './modules/draw/draw.repository.js';
 import { createDrawProvider } from './providers/draw/select.js';
 import { SquareService } from './modules/draw/square/square.service.js';
 import { MindmapService } from './modules/mindmap/mindmap.service.js';
@@ -188,9 +190,11 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   drawSettings.follow(ctx.bus);
   // Drawing waits on the network, not the CPU: its own lane, fair between users, each channel held to its slots.
   const drawLane = jobs.lane({ concurrency: 32, fair: true, fairRunningLimit: () => drawSettings.latest().per_user_running, slotLimits: () => drawChannels.slotLimits() });
-  const drawOutcome = new DrawOutcome(ctx, ledger, drawLane);
+  // One view of the open drawings per process: every polling page reads it, the runner and the outcome keep it current.
+  const openDraws = new OpenDrawJobs(() => new DrawRepository().openJobs(ctx.db));
+  const drawOutcome = new DrawOutcome(ctx, ledger, drawLane, openDraws);
   const drawKinds = new DrawKinds();
-  const draw = new DrawService(ctx, { settings, ledger, models }, drawChannels, drawSettings, drawLane, drawOutcome);
+  const draw = new DrawService(ctx, { settings, ledger, models }, drawChannels, drawSettings, drawLane, drawOutcome, openDraws);
   const qrAiSettings = new QrAiSettingsStore(settings);
   const qrAi = new QrAiService(ctx, { settings, channels: drawChannels, draw, aiSettings: qrAiSettings }, qrRenderer, qrDecoder);
   const qrAllowance = new QrAllowance(ctx, { settings, userInfo }, new QrRepository());
@@ -221,7 +225,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     drawAdmin: new DrawAdminService(ctx, drawChannels, drawSettings, drawOutcome),
     drawSuggest: new DrawSuggest({ models }, drawSettings, ctx.log),
     drawLane,
-    drawRunner: new DrawJobRunner(ctx, drawChannels, drawOutcome, drawKinds),
+    drawRunner: new DrawJobRunner(ctx, drawChannels, drawOutcome, drawKinds, openDraws),
     drawOutcome,
     drawSettings,
     square: new SquareService(ctx, { settings, drawSettings }),

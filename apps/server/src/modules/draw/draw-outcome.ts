@@ -8,6 +8,7 @@ import { newFileKey } from '../../providers/storage/file-keys.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { sniffImage } from '../upload/image-type.js';
 import type { DrawImagesTable } from './draw.tables.js';
+import type { OpenDrawJobs } from './draw-open-jobs.js';
 import { DrawRepository, type DrawJobRow } from './draw.repository.js';
 import type { Insertable } from 'kysely';
 
@@ -41,6 +42,8 @@ export class DrawOutcome {
     private readonly ctx: AppContext,
     private readonly ledger: LedgerService,
     private readonly lane: Pick<JobRunner, 'dequeue'>,
+    /** The polled view of open drawings: an end here is seen by the next poll. */
+    private readonly open?: Pick<OpenDrawJobs, 'invalidate'>,
   ) {}
 
   /** true when this call ended the job (and refunded it); false when it had ended already. */
@@ -68,6 +71,7 @@ export class DrawOutcome {
       }
       return row;
     });
+    if (ended) this.open?.invalidate();
     if (ended?.preview_key) await this.removeFiles([ended.preview_key]);
     return ended !== null;
   }
@@ -115,6 +119,7 @@ export class DrawOutcome {
         await within?.(tx, images);
         return true;
       });
+      if (recorded) this.open?.invalidate();
       if (!recorded) await this.removeFiles(stored);
       else if (job.preview_key) await this.removeFiles([job.preview_key]);
       return recorded;

@@ -7,6 +7,7 @@ import { sniffImage } from '../upload/image-type.js';
 import type { DrawChannels } from './draw-channels.js';
 import { DrawOutcome, PictureUnreadableError } from './draw-outcome.js';
 import { DrawKinds } from './draw-kinds.js';
+import type { OpenDrawJobs } from './draw-open-jobs.js';
 import { DrawRepository, type DrawJobRow } from './draw.repository.js';
 import { readAll } from './draw-reference.js';
 
@@ -40,6 +41,7 @@ export class DrawJobRunner {
     private readonly channels: DrawChannels,
     private readonly outcome: DrawOutcome,
     private readonly kinds: DrawKinds = new DrawKinds(),
+    private readonly open?: OpenDrawJobs,
   ) {}
 
   handler = async (payload: Record<string, unknown>, context: JobContext): Promise<void> => {
@@ -51,12 +53,19 @@ export class DrawJobRunner {
       // the queue would only mark its own row failed and leave the record open.
       if (error instanceof RetryJobError || !context.lastAttempt || context.signal.aborted) throw error;
       await this.outcome.end(id, 'failed', 'draw_fail_provider', error instanceof Error ? error.message : String(error));
+    } finally {
+      // Ended, or waiting again: the polled view of open jobs reads afresh.
+      this.open?.invalidate();
     }
   };
 
   private async run(id: number, context: JobContext): Promise<void> {
-    const before = await this.repo.job(this.ctx.db, id);
-    if (!before || (before.status !== 'queued' && before.status !== 'running')) return;
+    // Marked running and "provider called" in one write that also reads the job (null: it ended meanwhile): every
+    // round trip before the provider call is paid by each job between getting its slot and reaching the provider.
+    // The checks below end a running job as they would a queued one.
+    const before = await this.repo.markRunning(this.ctx.db, id, this.ctx.now());
+    if (!before) return;
+    this.open?.invalidate();
     // Claimed once more after the last attempt: the process running it died each time.
     if (context.job.attempts > context.job.max_attempts) {
       await this.outcome.end(id, 'failed', 'draw_fail_restart', context.job.last_error);
@@ -75,12 +84,9 @@ export class DrawJobRunner {
     const plan = this.kinds.of(before.kind);
     const requests = await plan.requests(before, request);
     const total = requests.length;
-    // Marked running and "provider called" in one write: the call follows at once, and every round trip
-    // here is paid by each job between getting its slot and reaching the provider.
-    let job = await this.repo.markRunning(this.ctx.db, id, this.ctx.now());
-    if (!job) return;
+    let job = before;
     const provider = this.channels.provider(channel);
-    const watch = new JobWatch(this.ctx, this.repo, job, context.signal, channel.timeoutSeconds * 1000);
+    const watch = new JobWatch(this.ctx, this.repo, job, context.signal, channel.timeoutSeconds * 1000, (values) => this.open?.progressed(id, values));
     // After a restart the attempt that was running goes on (its remote task resumed); earlier ones are not drawn again.
     for (let attempt = Math.min(Math.max(job.params.attempt ?? 1, 1), total); attempt <= total; attempt += 1) {
       if (total > 1 && attempt !== job.params.attempt) {
@@ -224,6 +230,7 @@ class JobWatch {
     private readonly job: DrawJobRow,
     private readonly runnerSignal: AbortSignal,
     private readonly timeoutMs: number,
+    private readonly onWritten: (values: Pick<DrawJobRow, 'progress' | 'provider_queue' | 'preview_key'>) => void,
   ) {
     this.previewKey = job.preview_key;
     this.written = { progress: job.progress, queue: job.provider_queue };
@@ -284,6 +291,7 @@ class JobWatch {
       this.written = { progress, queue };
       this.lastCheck = now;
       if (!running) this.stop('gone');
+      else this.onWritten({ progress: Math.max(progress, 0), provider_queue: queue, preview_key: this.previewKey });
     } else if (now - this.lastCheck >= STATUS_CHECK_MS) {
       this.lastCheck = now;
       if ((await this.repo.status(this.ctx.db, this.job.id)) !== 'running') this.stop('gone');

@@ -3,6 +3,7 @@ import type { DrawFamily, DrawStatus } from '@xueba/contract';
 import type { Db, Tx } from '../../platform/db/transaction.js';
 import { pageOffset } from '../../platform/http/paging.js';
 import type { DrawChannelsTable, DrawImagesTable, DrawJobParams, DrawJobsTable } from './draw.tables.js';
+import type { OpenDrawJobsRead } from './draw-open-jobs.js';
 import './draw.tables.js';
 
 export type DrawChannelRow = Selectable<DrawChannelsTable>;
@@ -78,6 +79,22 @@ export class DrawRepository {
 
   job(db: Db | Tx, id: number): Promise<DrawJobRow | undefined> {
     return db.selectFrom('draw_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Every open drawing with its waiting queue row, and the highest drawing id (read first: a job after it is read afresh). */
+  async openJobs(db: Db): Promise<OpenDrawJobsRead> {
+    const top = await db.selectFrom('draw_jobs').select((eb) => eb.fn.max('id').as('max_id')).executeTakeFirst();
+    const rows = await db
+      .selectFrom('draw_jobs')
+      .leftJoin('jobs', (join) => join.on('jobs.ref', '=', sql<string>`'draw:' || draw_jobs.id`).on('jobs.status', '=', 'queued'))
+      .selectAll('draw_jobs')
+      .select('jobs.id as queue_id')
+      .where('draw_jobs.status', 'in', OPEN_STATUSES)
+      .execute();
+    return {
+      maxId: Number(top?.max_id ?? 0),
+      jobs: rows.map(({ queue_id, ...row }) => ({ row, queueId: queue_id })),
+    };
   }
 
   jobOf(db: Db | Tx, userId: number, id: number, kind = 'draw'): Promise<DrawJobRow | undefined> {

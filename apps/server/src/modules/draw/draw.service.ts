@@ -8,6 +8,7 @@ import type { Services } from '../../services.js';
 import type { DrawChannel, DrawChannels } from './draw-channels.js';
 import { modelOptions, modelTraits } from './draw-offers.js';
 import { DRAW_ASSET, type DrawOutcome } from './draw-outcome.js';
+import type { OpenDrawJobs } from './draw-open-jobs.js';
 import { presentImage, presentRecord } from './draw-present.js';
 import { checkReference } from './draw-reference.js';
 import { DRAW_JOB, DRAW_MAX_ATTEMPTS } from './draw-run.js';
@@ -67,6 +68,7 @@ export class DrawService {
     private readonly drawSettings: DrawSettingsStore,
     private readonly lane: DrawLane,
     private readonly outcome: DrawOutcome,
+    private readonly open: OpenDrawJobs,
   ) {}
 
   async familyOffers(family: DrawFamily): Promise<FamilyOffers> {
@@ -233,7 +235,16 @@ export class DrawService {
     return row;
   }
 
+  /** A job as its page polls it: an open job from the shared view of open jobs (no statement of its own), an ended one from the database. */
   async detail(userId: number, id: number, locale: Locale): Promise<DrawRecord> {
+    const open = await this.open.find(userId, id, 'draw');
+    if (!open) return this.stored(userId, id, locale);
+    const waiting = open.row.status === 'queued' && open.queueId;
+    const position = waiting ? ((await this.lane.positions([open.queueId!])).get(open.queueId!) ?? 0) : 0;
+    return presentRecord(this.ctx.storage, open.row, [], position, locale);
+  }
+
+  private async stored(userId: number, id: number, locale: Locale): Promise<DrawRecord> {
     const [record] = await this.present([await this.own(userId, id)], locale);
     return record!;
   }
@@ -247,9 +258,10 @@ export class DrawService {
   async cancel(userId: number, id: number, locale: Locale): Promise<DrawRecord> {
     const row = await this.own(userId, id);
     if (OPEN_STATUSES.includes(row.status)) await this.outcome.end(id, 'cancelled', 'draw_cancelled');
+    this.open.invalidate();
     const after = await this.own(userId, id);
     if (after.status !== 'cancelled') throw conflict('draw_not_cancellable');
-    return this.detail(userId, id, locale);
+    return this.stored(userId, id, locale);
   }
 
   async select(userId: number, imageId: number, selected: boolean) {
@@ -263,6 +275,7 @@ export class DrawService {
     const row = await this.repo.jobOf(this.ctx.db, userId, id, kind);
     if (!row) return;
     if (OPEN_STATUSES.includes(row.status)) await this.outcome.end(id, 'cancelled', 'draw_cancelled');
+    this.open.invalidate();
     const images = await this.repo.images(this.ctx.db, [id]);
     const preview = (await this.repo.job(this.ctx.db, id))?.preview_key ?? null;
     await transaction(this.ctx.db, (tx) => this.repo.deleteJob(tx, id));
