@@ -60,6 +60,8 @@ import { QrAllowance } from './modules/qrcode/qrcode-allowance.js';
 import { QrService } from './modules/qrcode/qrcode.service.js';
 import { QrAdminService } from './modules/qrcode/qrcode-admin.service.js';
 import { QrRepository } from './modules/qrcode/qrcode.repository.js';
+import type { NoticeService } from './modules/notice/notice.service.js';
+import { createNotices } from './modules/notice/notice-factory.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -91,6 +93,8 @@ export interface Services {
   payments: PaymentGateways;
   /** The admin's SMS provider settings over the environment's (ctx.sms follows them). */
   sms: SmsSettingsService;
+  /** The notice centre: every feature notifies a user through `notices.notify` (the `Notifier`). */
+  notices: NoticeService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -120,6 +124,7 @@ export function createServices(ctx: AppContext): Services {
     promotion,
     payments: gatewaysFromEnv(ctx.env, ctx.appSecret, ctx.now),
     sms,
+    notices: createNotices(ctx, settings),
   };
 }
 

@@ -30,6 +30,7 @@ import { mindmapRoutes } from './mindmap/mindmap.routes.js';
 import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
+import { noticeLifecycle } from './notice/notice.lifecycle.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -48,6 +49,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
   await mindmapLifecycle(ctx, f.mindmaps);
+  noticeLifecycle(app, s.notices);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
