@@ -12,8 +12,17 @@ function templateKey(prefix: string, kind: NoticeKind): MessageKey {
   return key;
 }
 
-/** A param a sender did not give renders empty, never as a raw `{name}`. */
+/**
+ * A param may come per language (`item:en` beside `item`, for a name the
+ * admin wrote in four languages): the reader's language first, then the plain
+ * one. A param a sender did not give renders empty, never as a raw `{name}`.
+ */
 function fill(key: MessageKey, locale: Locale, params: Record<string, string | number>): string {
   const template: string = MESSAGES[key][locale];
-  return template.replace(/\{(\w+)\}/g, (_whole, name: string) => (Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : ''));
+  const has = (name: string) => Object.prototype.hasOwnProperty.call(params, name);
+  return template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const localized = `${name}:${locale}`;
+    if (has(localized) && String(params[localized]) !== '') return String(params[localized]);
+    return has(name) ? String(params[name]) : '';
+  });
 }
