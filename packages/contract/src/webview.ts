@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { okSchema, safeString } from './common.js';
 
+/** The WHATWG URL parser of Node and browsers (the contract compiles without DOM or Node types). */
+interface ParsedUrl {
+  protocol: string;
+  hostname: string;
+  port: string;
+  username: string;
+  password: string;
+  href: string;
+}
+declare const URL: new (url: string) => ParsedUrl;
+
 /**
  * Embedded views (`/webview?url=`, `/webview2?url=`): an external https page
  * shown in a sandboxed frame only when its host is on the administrator's
@@ -29,7 +40,7 @@ export type WebviewSettings = z.infer<typeof webviewSettingsSchema>;
 export function webviewUrl(raw: string, hosts: readonly string[]): string | null {
   const value = raw.trim();
   if (!/^https:\/\//i.test(value)) return null;
-  let url: URL;
+  let url: ParsedUrl;
   try {
     url = new URL(value);
   } catch {

@@ -34,14 +34,14 @@ describe('the Notifier: one way features notify a user', () => {
     const notices = t.app.services.notices;
     await notices.savePreferences(user.id, 'ja', ['order_paid']);
     await transaction(t.owned.ctx.db, async (tx) => {
-      await notices.notify({ userId: user.id, kind: 'order_paid', params: { order: 'A1', item: 'VIP', amount: '9.90' }, link: '/user/notice' }, tx);
-      // Not visible to anyone outside the transaction yet, and nothing mailed.
-      expect(await mailsTo(t, user.email!)).toHaveLength(0);
+      await notices.notify({ userId: user.id, kind: 'order_paid', params: { order: 'A1', item: 'VIP', 'item:ja': '会員', amount: '9.90' }, link: '/user/notice' }, tx);
+      // Nothing mailed while the change is open (read inside it: on PGlite the one connection is the transaction's).
+      expect(await tx.selectFrom('outbox').select('id').where('recipient', '=', user.email!).execute()).toHaveLength(0);
     });
     await vi.waitFor(async () => expect(await mailsTo(t, user.email!)).toHaveLength(1));
     const [mail] = await mailsTo(t, user.email!);
     expect(mail!.subject).toContain('注文の支払いが完了しました');
-    expect(mail!.body).toContain('注文 A1（VIP、¥9.90）');
+    expect(mail!.body).toContain('注文 A1（会員、¥9.90）');
     const row = await t.owned.ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'order_paid', link: '/user/notice', email_status: 'sent', read_at: null });
   });
