@@ -1,5 +1,7 @@
 import {
   ApiOutlined,
+  AppstoreOutlined,
+  LinkOutlined,
   AuditOutlined,
   CarryOutOutlined,
   FileSearchOutlined,
@@ -35,6 +37,8 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
   templates: FileTextOutlined,
   draw: PictureOutlined,
   qrcode: QrcodeOutlined,
+  square: AppstoreOutlined,
+  webview: LinkOutlined,
   papers: FileSearchOutlined,
   packages: GiftOutlined,
   orders: ProfileOutlined,
