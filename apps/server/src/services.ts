@@ -62,6 +62,10 @@ import { QrAllowance } from './modules/qrcode/qrcode-allowance.js';
 import { QrService } from './modules/qrcode/qrcode.service.js';
 import { QrAdminService } from './modules/qrcode/qrcode-admin.service.js';
 import { QrRepository } from './modules/qrcode/qrcode.repository.js';
+import type { NoticeService } from './modules/notice/notice.service.js';
+import { createNotices } from './modules/notice/notice-factory.js';
+import { WebviewService } from './modules/webview/webview.service.js';
+import { StaffService } from './modules/staff/staff.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -93,6 +97,12 @@ export interface Services {
   payments: PaymentGateways;
   /** The admin's SMS provider settings over the environment's (ctx.sms follows them). */
   sms: SmsSettingsService;
+  /** The notice centre: every feature notifies a user through `notices.notify` (the `Notifier`). */
+  notices: NoticeService;
+  /** The embedded views' allow-list; the CSP frame-src of every response reads it. */
+  webviews: WebviewService;
+  /** Staff roles: an administrator sets who is an operator or administrator. */
+  staff: StaffService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -106,6 +116,8 @@ export function createServices(ctx: AppContext): Services {
   // Every SMS (verification codes through the outbox) goes through the provider the settings name now.
   ctx.sms = sms.provider;
   papers.modelResolver = () => resolvePaperModel({ models });
+  const notices = createNotices(ctx, settings);
+  promotion.withdrawals.notifier = notices;
   return {
     sessions: new SessionService(ctx),
     settings,
@@ -122,7 +134,16 @@ export function createServices(ctx: AppContext): Services {
     promotion,
     payments: gatewaysFromEnv(ctx.env, ctx.appSecret, ctx.now),
     sms,
+    notices,
+    webviews: createWebviews(ctx, settings),
+    staff: new StaffService(ctx),
   };
+}
+
+function createWebviews(ctx: AppContext, settings: SettingsService): WebviewService {
+  const webviews = new WebviewService(settings);
+  webviews.follow(ctx.bus);
+  return webviews;
 }
 
 /** The services each feature's routes call, built once per app on the shared ones. */
@@ -192,7 +213,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const drawLane = jobs.lane({ concurrency: 32, fair: true, fairRunningLimit: () => drawSettings.latest().per_user_running, slotLimits: () => drawChannels.slotLimits() });
   // One view of the open drawings per process: every polling page reads it, the runner and the outcome keep it current.
   const openDraws = new OpenDrawJobs(() => new DrawRepository().openJobs(ctx.db));
-  const drawOutcome = new DrawOutcome(ctx, ledger, drawLane, openDraws);
+  const drawOutcome = new DrawOutcome(ctx, ledger, drawLane, s.notices, openDraws);
   const drawKinds = new DrawKinds();
   const draw = new DrawService(ctx, { settings, ledger, models }, drawChannels, drawSettings, drawLane, drawOutcome, openDraws);
   const qrAiSettings = new QrAiSettingsStore(settings);
@@ -209,7 +230,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     uploads: new UploadService(ctx, { settings }),
     admin: new AdminService(ctx, { ledger, userInfo, sessions, settings }, outbox, memberships),
     packages: new PackagesService(ctx, { settings }),
-    orders: new OrdersService(ctx, { settings, promotion, userInfo }, payments, granter),
+    orders: new OrdersService(ctx, { settings, promotion, userInfo, notices: s.notices }, payments, granter),
     redeem: new RedeemService(ctx, { userInfo }, granter),
     refunds: new RefundService(ctx, { ledger, promotion, userInfo }, memberships),
     favorites: new FavoritesService(ctx),

@@ -33,6 +33,9 @@ export * from './mindmap.js';
 export * from './mindmap-config.js';
 export * from './admin-sms.js';
 export * from './schema-walk.js';
+export * from './notice.js';
+export * from './staff.js';
+export * from './webview.js';
 
 import { siteEndpoints } from './site.js';
 import { authEndpoints } from './auth.js';
@@ -55,6 +58,9 @@ import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
 import { adminQrcodeEndpoints } from './admin-qrcode.js';
 import { mindmapEndpoints } from './mindmap.js';
+import { noticeEndpoints } from './notice.js';
+import { staffEndpoints } from './staff.js';
+import { webviewEndpoints } from './webview.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -79,4 +85,7 @@ export const api = {
   ...qrcodeEndpoints,
   ...adminQrcodeEndpoints,
   ...mindmapEndpoints,
+  ...noticeEndpoints,
+  ...staffEndpoints,
+  ...webviewEndpoints,
 };

@@ -30,6 +30,10 @@ import { mindmapRoutes } from './mindmap/mindmap.routes.js';
 import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
+import { noticeLifecycle } from './notice/notice.lifecycle.js';
+import { noticeRoutes } from './notice/notice.routes.js';
+import { staffRoutes } from './staff/staff.routes.js';
+import { webviewRoutes } from './webview/webview.routes.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -44,10 +48,11 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   s.retrieval.register(new HelpSource(s.settings));
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
-  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
+  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings, s.notices);
   await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
   await mindmapLifecycle(ctx, f.mindmaps);
+  noticeLifecycle(app, s.notices);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
@@ -75,4 +80,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await squareRoutes(api, ctx, f.square);
   await mindmapRoutes(api, ctx, { maps: f.mindmaps, creator: f.mindmapCreator, settings: s.settings });
   await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
+  await noticeRoutes(api, s.notices);
+  await staffRoutes(api, s.staff);
+  await webviewRoutes(api, s.webviews);
 }

@@ -13,6 +13,7 @@ import { drawEn } from './draw/en';
 import { qrcodeEn } from './qrcode/en';
 import { adminQrcodeEn } from './admin-qrcode/en';
 import { mindmapEn } from './mindmap/en';
+import { noticeEn, webviewEn, tabbarEn, staffEn } from './notice-roles/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -445,5 +446,9 @@ export const en: LocaleMessages = {
   promotion: promotionEn,
   promotionadmin: promotionAdminEn,
   refundadmin: refundAdminEn,
+  notice: noticeEn,
+  webview: webviewEn,
+  tabbar: tabbarEn,
+  staff: staffEn,
   msg: serverMessages,
 };

@@ -13,6 +13,7 @@ import { drawJa } from './draw/ja';
 import { qrcodeJa } from './qrcode/ja';
 import { adminQrcodeJa } from './admin-qrcode/ja';
 import { mindmapJa } from './mindmap/ja';
+import { noticeJa, webviewJa, tabbarJa, staffJa } from './notice-roles/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -445,5 +446,9 @@ export const ja: LocaleMessages = {
   promotion: promotionJa,
   promotionadmin: promotionAdminJa,
   refundadmin: refundAdminJa,
+  notice: noticeJa,
+  webview: webviewJa,
+  tabbar: tabbarJa,
+  staff: staffJa,
   msg: serverMessages,
 };

@@ -13,6 +13,7 @@ import { drawKo } from './draw/ko';
 import { qrcodeKo } from './qrcode/ko';
 import { adminQrcodeKo } from './admin-qrcode/ko';
 import { mindmapKo } from './mindmap/ko';
+import { noticeKo, webviewKo, tabbarKo, staffKo } from './notice-roles/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -445,5 +446,9 @@ export const ko: LocaleMessages = {
   promotion: promotionKo,
   promotionadmin: promotionAdminKo,
   refundadmin: refundAdminKo,
+  notice: noticeKo,
+  webview: webviewKo,
+  tabbar: tabbarKo,
+  staff: staffKo,
   msg: serverMessages,
 };

@@ -11,6 +11,7 @@ import type { DrawImagesTable } from './draw.tables.js';
 import type { OpenDrawJobs } from './draw-open-jobs.js';
 import { DrawRepository, type DrawJobRow } from './draw.repository.js';
 import type { Insertable } from 'kysely';
+import type { Notifier } from '../notice/notifier.js';
 
 /** Thumbnails fit in this square (the record list and the square show them). */
 const THUMB_MAX_PX = 512;
@@ -42,6 +43,8 @@ export class DrawOutcome {
     private readonly ctx: AppContext,
     private readonly ledger: LedgerService,
     private readonly lane: Pick<JobRunner, 'dequeue'>,
+    /** Tells the user a drawing finished or failed (a cancel is their own doing: no notice). */
+    private readonly notifier?: Notifier,
     /** The polled view of open drawings: an end here is seen by the next poll. */
     private readonly open?: Pick<OpenDrawJobs, 'invalidate'>,
   ) {}
@@ -69,6 +72,7 @@ export class DrawOutcome {
         await this.repo.markRefunded(tx, id);
         afterCommit(() => this.ctx.bus.publish('user', String(row.user_id)));
       }
+      if (status === 'failed') await this.notifier?.notify({ userId: row.user_id, kind: 'draw_failed', params: { prompt: noticePrompt(row.prompt) }, link: drawLink(row.kind) }, tx);
       return row;
     });
     if (ended) this.open?.invalidate();
@@ -117,6 +121,7 @@ export class DrawOutcome {
         if (!(await this.repo.succeed(tx, job.id, { seed: result.seed, revised_prompt: result.revisedPrompt }, now))) return false;
         await this.repo.insertImages(tx, images);
         await within?.(tx, images);
+        await this.notifier?.notify({ userId: job.user_id, kind: 'draw_done', params: { prompt: noticePrompt(job.prompt) }, link: drawLink(job.kind) }, tx);
         return true;
       });
       if (recorded) this.open?.invalidate();
@@ -134,4 +139,15 @@ export class DrawOutcome {
       await this.ctx.storage.remove(key).catch((error: unknown) => this.ctx.log.warn({ err: error, key }, 'drawing file not removed'));
     }
   }
+}
+
+/** A notice quotes the start of the prompt, not all of it. */
+function noticePrompt(prompt: string): string {
+  const chars = [...prompt.trim()];
+  return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('');
+}
+
+/** Where the notice opens: the page the drawing was made on. */
+function drawLink(kind: string): string {
+  return kind === 'qrcode' ? '/qrcode' : '/drawing/record';
 }
