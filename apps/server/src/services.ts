@@ -60,6 +60,12 @@ import { QrAllowance } from './modules/qrcode/qrcode-allowance.js';
 import { QrService } from './modules/qrcode/qrcode.service.js';
 import { QrAdminService } from './modules/qrcode/qrcode-admin.service.js';
 import { QrRepository } from './modules/qrcode/qrcode.repository.js';
+import { FeedbackService } from './modules/feedback/feedback.service.js';
+import { SupportRepository } from './modules/support/support.repository.js';
+import { SupportLive } from './modules/support/support-live.js';
+import { SupportService } from './modules/support/support.service.js';
+import { SupportAdminService } from './modules/support/support-admin.service.js';
+import type { Notifier } from './modules/notice/notifier.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -167,6 +173,12 @@ export interface Features {
   qr: QrService;
   qrAi: QrAiService;
   qrAdmin: QrAdminService;
+  /** Feedback (`/user/opinion`) and Admin → Feedback. */
+  feedback: FeedbackService;
+  /** Customer service: the user's side, the operators' side, and the live streams of both. */
+  support: SupportService;
+  supportAdmin: SupportAdminService;
+  supportLive: SupportLive;
 }
 
 /**
@@ -194,6 +206,10 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const qrAiSettings = new QrAiSettingsStore(settings);
   const qrAi = new QrAiService(ctx, { settings, channels: drawChannels, draw, aiSettings: qrAiSettings }, qrRenderer, qrDecoder);
   const qrAllowance = new QrAllowance(ctx, { settings, userInfo }, new QrRepository());
+  const notifier: Notifier = PENDING_NOTIFIER;
+  const supportRepo = new SupportRepository();
+  const supportLive = new SupportLive(ctx, supportRepo, ctx.bus);
+  const support = new SupportService(ctx, { settings, verification }, supportRepo, supportLive);
   return {
     site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }, () => drawChannels.list()),
     verification,
@@ -231,5 +247,11 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
     qrAi,
     qrAdmin: new QrAdminService(ctx, qrAiSettings, settings, qrRenderer),
+    feedback: new FeedbackService(ctx, notifier),
+    support,
+    supportAdmin: new SupportAdminService(ctx, { settings, notifier, outbox }, supportRepo, supportLive, support),
+    supportLive,
   };
 }
+
+const PENDING_NOTIFIER: Notifier = { notify: async () => undefined };

@@ -33,6 +33,8 @@ export * from './mindmap.js';
 export * from './mindmap-config.js';
 export * from './admin-sms.js';
 export * from './schema-walk.js';
+export * from './feedback.js';
+export * from './support.js';
 
 import { siteEndpoints } from './site.js';
 import { authEndpoints } from './auth.js';
@@ -55,6 +57,8 @@ import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
 import { adminQrcodeEndpoints } from './admin-qrcode.js';
 import { mindmapEndpoints } from './mindmap.js';
+import { feedbackEndpoints } from './feedback.js';
+import { supportEndpoints } from './support.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -78,5 +82,7 @@ export const api = {
   ...adminSmsEndpoints,
   ...qrcodeEndpoints,
   ...adminQrcodeEndpoints,
+  ...feedbackEndpoints,
+  ...supportEndpoints,
   ...mindmapEndpoints,
 };

@@ -30,6 +30,8 @@ import { mindmapRoutes } from './mindmap/mindmap.routes.js';
 import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
+import { feedbackRoutes } from './feedback/feedback.routes.js';
+import { supportRoutes } from './support/support.routes.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -75,4 +77,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await squareRoutes(api, ctx, f.square);
   await mindmapRoutes(api, ctx, { maps: f.mindmaps, creator: f.mindmapCreator, settings: s.settings });
   await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
+  await feedbackRoutes(api, f.feedback);
+  await supportRoutes(api, { support: f.support, admin: f.supportAdmin, live: f.supportLive });
 }
