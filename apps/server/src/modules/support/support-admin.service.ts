@@ -52,7 +52,7 @@ export class SupportAdminService {
       const subject = SupportLive.subjectOf(owner);
       const message = await this.repo.addMessage(tx, { conversation_id: conversation.id, sender: 'operator', operator_id: operatorId, content: input.content, image_key: imageKey, now, preview: previewOf(input.content) });
       // Mail only the first of a run of unread answers: ten quick lines are one email, not ten.
-      const away = conversation.user_unread === 0 && !(await this.live.present(subject));
+      const away = conversation.user_unread === 0 && !(await this.live.present(subject, tx));
       if (conversation.user_id !== null) {
         await this.deps.notifier.notify({ userId: conversation.user_id, kind: 'support_replied', params: { excerpt: previewOf(input.content) }, link: '/?support=1', email: away ? 'always' : 'never' }, tx);
       } else if (away && conversation.visitor_email) {

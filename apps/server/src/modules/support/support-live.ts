@@ -2,6 +2,7 @@ import type { SupportStreamEvent } from '@xueba/contract';
 import type { InvalidationBus } from '../../platform/cache/bus.js';
 import type { AppContext } from '../../platform/context.js';
 import { randomToken } from '../../platform/crypto.js';
+import type { Db, Tx } from '../../platform/db/transaction.js';
 import type { SseSink } from '../../platform/stream/sse.js';
 import type { SupportRepository } from './support.repository.js';
 
@@ -51,9 +52,9 @@ export class SupportLive {
     await this.ctx.bus.publish('support', `${conversationId}|${subject}`);
   }
 
-  /** Whether any stream of the owner is open (on any process). */
-  async present(subject: string): Promise<boolean> {
-    return this.repo.present(this.ctx.db, subject, new Date(this.ctx.now().getTime() - AWAY_AFTER_MS));
+  /** Whether any stream of the owner is open (on any process); `db` is the caller's transaction when it has one. */
+  async present(subject: string, db: Db | Tx = this.ctx.db): Promise<boolean> {
+    return this.repo.present(db, subject, new Date(this.ctx.now().getTime() - AWAY_AFTER_MS));
   }
 
   /** Holds the stream open until the client leaves or the server stops; users' streams count as presence. */
