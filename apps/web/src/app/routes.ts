@@ -33,6 +33,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/chat', layout: 'app', title: 'chat.title', load: () => import('@/features/chat/pages/chat-page') },
   { path: '/create', layout: 'app', auth: 'user', title: 'create.title', load: () => import('@/features/templates/pages/templates-page') },
   { path: '/create/produce', layout: 'app', auth: 'user', title: 'create.title', load: () => import('@/features/templates/pages/produce-page') },
+  { path: '/user/opinion', layout: 'app', auth: 'user', title: 'feedback.title', load: () => import('@/features/feedback/pages/feedback-page') },
   { path: '/user/collection', layout: 'app', auth: 'user', title: 'collection.title', load: () => import('@/features/favorites/pages/favorites-page') },
   { path: '/academic_search', layout: 'app', title: 'paper.title', load: () => import('@/features/paper/pages/academic-search-page') },
   { path: '/academic_search/detail/:id', layout: 'app', title: 'paper.detail_title', load: () => import('@/features/paper/pages/paper-detail-page') },

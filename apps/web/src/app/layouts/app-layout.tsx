@@ -5,6 +5,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { NoticeBar } from './notice-bar';
 import { Sidebar } from './sidebar';
+import { SupportLauncher } from '@/features/support/support-launcher';
 
 /** The main shell: sidebar, header, notice, page, footer. On narrow screens the sidebar becomes a drawer. */
 export function AppLayout() {
@@ -38,6 +39,7 @@ export function AppLayout() {
         </main>
         {footer && <AppFooter />}
       </div>
+      <SupportLauncher />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import {
   ApiOutlined,
   AuditOutlined,
   CarryOutOutlined,
+  CommentOutlined,
+  CustomerServiceOutlined,
   FileSearchOutlined,
   FileTextOutlined,
   GiftOutlined,
@@ -26,6 +28,8 @@ import { findSection, sectionPath, sectionsByGroup, type AdminSection, type Admi
 
 const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
   users: UserOutlined,
+  feedback: CommentOutlined,
+  support: CustomerServiceOutlined,
   outbox: MailOutlined,
   settings: SettingOutlined,
   oauth: LoginOutlined,
