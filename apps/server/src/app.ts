@@ -58,7 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('ctx', ctx);
 
   installErrorHandler(app);
-  await registerSecurityHeaders(app, ctx.storage.urlOrigins?.() ?? []);
+  await registerSecurityHeaders(app, ctx.storage.urlOrigins?.() ?? [], () => services.webviews.frameSources());
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 10, fields: 20, parts: 40 } });
 

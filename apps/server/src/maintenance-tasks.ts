@@ -5,6 +5,9 @@ import { siteRepository } from './modules/site/site.repository.js';
 import { CommerceRepository } from './modules/commerce/commerce.repository.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
 import { commissionSweepTask } from './modules/promotion/distribution.service.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { createNotices } from './modules/notice/notice-factory.js';
+import { membershipReminderTask, noticeMailSweepTask } from './modules/notice/notice-sweeps.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -21,10 +24,13 @@ export const RETENTION_MS = {
 export function maintenanceTasks(ctx: AppContext): MaintenanceTask[] {
   const commerce = new CommerceRepository();
   const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
+  const notices = createNotices(ctx, new SettingsService(ctx));
   return [
     { name: 'prune rate_limits', everyMs: HOUR_MS, run: (now) => pruneRateLimits(ctx.db, before(now, RETENTION_MS.rateLimits)) },
     { name: 'prune visits', everyMs: HOUR_MS, run: (now) => siteRepository.pruneVisits(ctx.db, before(now, RETENTION_MS.visits)) },
     { name: 'prune payment_notifications', everyMs: HOUR_MS, run: (now) => commerce.pruneNotifications(ctx.db, before(now, RETENTION_MS.paymentNotifications)) },
     commissionSweepTask(ctx, new LedgerService(ctx)),
+    noticeMailSweepTask(notices),
+    membershipReminderTask(ctx, notices),
   ];
 }

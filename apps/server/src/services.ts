@@ -66,6 +66,10 @@ import { SupportLive } from './modules/support/support-live.js';
 import { SupportService } from './modules/support/support.service.js';
 import { SupportAdminService } from './modules/support/support-admin.service.js';
 import type { Notifier } from './modules/notice/notifier.js';
+import type { NoticeService } from './modules/notice/notice.service.js';
+import { createNotices } from './modules/notice/notice-factory.js';
+import { WebviewService } from './modules/webview/webview.service.js';
+import { StaffService } from './modules/staff/staff.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -97,6 +101,12 @@ export interface Services {
   payments: PaymentGateways;
   /** The admin's SMS provider settings over the environment's (ctx.sms follows them). */
   sms: SmsSettingsService;
+  /** The notice centre: every feature notifies a user through `notices.notify` (the `Notifier`). */
+  notices: NoticeService;
+  /** The embedded views' allow-list; the CSP frame-src of every response reads it. */
+  webviews: WebviewService;
+  /** Staff roles: an administrator sets who is an operator or administrator. */
+  staff: StaffService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -110,6 +120,8 @@ export function createServices(ctx: AppContext): Services {
   // Every SMS (verification codes through the outbox) goes through the provider the settings name now.
   ctx.sms = sms.provider;
   papers.modelResolver = () => resolvePaperModel({ models });
+  const notices = createNotices(ctx, settings);
+  promotion.withdrawals.notifier = notices;
   return {
     sessions: new SessionService(ctx),
     settings,
@@ -126,7 +138,16 @@ export function createServices(ctx: AppContext): Services {
     promotion,
     payments: gatewaysFromEnv(ctx.env, ctx.appSecret, ctx.now),
     sms,
+    notices,
+    webviews: createWebviews(ctx, settings),
+    staff: new StaffService(ctx),
   };
+}
+
+function createWebviews(ctx: AppContext, settings: SettingsService): WebviewService {
+  const webviews = new WebviewService(settings);
+  webviews.follow(ctx.bus);
+  return webviews;
 }
 
 /** The services each feature's routes call, built once per app on the shared ones. */
@@ -200,13 +221,13 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   drawSettings.follow(ctx.bus);
   // Drawing waits on the network, not the CPU: its own lane, fair between users, each channel held to its slots.
   const drawLane = jobs.lane({ concurrency: 32, fair: true, fairRunningLimit: () => drawSettings.latest().per_user_running, slotLimits: () => drawChannels.slotLimits() });
-  const drawOutcome = new DrawOutcome(ctx, ledger, drawLane);
+  const drawOutcome = new DrawOutcome(ctx, ledger, drawLane, s.notices);
   const drawKinds = new DrawKinds();
   const draw = new DrawService(ctx, { settings, ledger, models }, drawChannels, drawSettings, drawLane, drawOutcome);
   const qrAiSettings = new QrAiSettingsStore(settings);
   const qrAi = new QrAiService(ctx, { settings, channels: drawChannels, draw, aiSettings: qrAiSettings }, qrRenderer, qrDecoder);
   const qrAllowance = new QrAllowance(ctx, { settings, userInfo }, new QrRepository());
-  const notifier: Notifier = PENDING_NOTIFIER;
+  const notifier: Notifier = s.notices;
   const supportRepo = new SupportRepository();
   const supportLive = new SupportLive(ctx, supportRepo, ctx.bus);
   const support = new SupportService(ctx, { settings, verification }, supportRepo, supportLive);
@@ -221,7 +242,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     uploads: new UploadService(ctx, { settings }),
     admin: new AdminService(ctx, { ledger, userInfo, sessions, settings }, outbox, memberships),
     packages: new PackagesService(ctx, { settings }),
-    orders: new OrdersService(ctx, { settings, promotion, userInfo }, payments, granter),
+    orders: new OrdersService(ctx, { settings, promotion, userInfo, notices: s.notices }, payments, granter),
     redeem: new RedeemService(ctx, { userInfo }, granter),
     refunds: new RefundService(ctx, { ledger, promotion, userInfo }, memberships),
     favorites: new FavoritesService(ctx),
@@ -253,5 +274,3 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     supportLive,
   };
 }
-
-const PENDING_NOTIFIER: Notifier = { notify: async () => undefined };

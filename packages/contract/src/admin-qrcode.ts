@@ -50,7 +50,7 @@ export const adminQrcodeEndpoints = {
   adminQrcode: endpoint({
     method: 'GET',
     path: '/admin/qrcode',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'QR templates (style and prompt) and the AI art code settings',
     tags: ['admin', 'qrcode'],
     response: z.object({ templates: z.array(adminQrTemplateSchema), settings: qrAiSettingsSchema }),
@@ -58,7 +58,7 @@ export const adminQrcodeEndpoints = {
   adminQrTemplateSave: endpoint({
     method: 'POST',
     path: '/admin/qrcode/template/save',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Create or update a style or prompt template',
     tags: ['admin', 'qrcode'],
     body: adminQrTemplateSaveSchema,
@@ -67,7 +67,7 @@ export const adminQrcodeEndpoints = {
   adminQrTemplateDelete: endpoint({
     method: 'POST',
     path: '/admin/qrcode/template/delete',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Delete a template',
     tags: ['admin', 'qrcode'],
     body: z.object({ id: idSchema }),

@@ -106,7 +106,7 @@ export const drawSquareEndpoints = {
   adminSquareList: endpoint({
     method: 'GET',
     path: '/admin/draw/square',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Square items by status (pending first), with their reports',
     tags: ['admin', 'draw-square'],
     query: pageQuerySchema.extend({ status: squareStatusSchema.optional(), reported: z.enum(['1', '0']).optional() }),
@@ -115,7 +115,7 @@ export const drawSquareEndpoints = {
   adminSquareReview: endpoint({
     method: 'POST',
     path: '/admin/draw/square/review',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Approve, reject, hide or show again a square item',
     tags: ['admin', 'draw-square'],
     body: z.object({ id: idSchema, action: z.enum(SQUARE_REVIEW_ACTIONS) }),

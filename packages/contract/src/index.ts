@@ -35,6 +35,9 @@ export * from './admin-sms.js';
 export * from './schema-walk.js';
 export * from './feedback.js';
 export * from './support.js';
+export * from './notice.js';
+export * from './staff.js';
+export * from './webview.js';
 
 import { siteEndpoints } from './site.js';
 import { authEndpoints } from './auth.js';
@@ -59,6 +62,9 @@ import { adminQrcodeEndpoints } from './admin-qrcode.js';
 import { mindmapEndpoints } from './mindmap.js';
 import { feedbackEndpoints } from './feedback.js';
 import { supportEndpoints } from './support.js';
+import { noticeEndpoints } from './notice.js';
+import { staffEndpoints } from './staff.js';
+import { webviewEndpoints } from './webview.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -85,4 +91,7 @@ export const api = {
   ...feedbackEndpoints,
   ...supportEndpoints,
   ...mindmapEndpoints,
+  ...noticeEndpoints,
+  ...staffEndpoints,
+  ...webviewEndpoints,
 };

@@ -5,6 +5,7 @@ import { DRAW_MESSAGES } from './messages-draw.js';
 import { QRCODE_MESSAGES } from './messages-qrcode.js';
 import { MINDMAP_MESSAGES } from './messages-mindmap.js';
 import { SUPPORT_MESSAGES } from './messages-support.js';
+import { NOTICE_MESSAGES } from './messages-notice.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -179,6 +180,7 @@ export const MESSAGES = {
   ...QRCODE_MESSAGES,
   ...MINDMAP_MESSAGES,
   ...SUPPORT_MESSAGES,
+  ...NOTICE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -170,7 +170,7 @@ export const templatesEndpoints = {
   adminTemplateCategories: endpoint({
     method: 'GET',
     path: '/admin/create/categories',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Template categories, every locale',
     tags: ['admin', 'create'],
     response: z.object({ lists: z.array(adminCategorySchema) }),
@@ -178,7 +178,7 @@ export const templatesEndpoints = {
   adminTemplateCategorySave: endpoint({
     method: 'POST',
     path: '/admin/create/category/save',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Create or update a template category',
     tags: ['admin', 'create'],
     body: z.object({ id: idSchema.optional(), names: localizedTextSchema(50), sort: z.number().int().min(0).max(10_000).default(0) }),
@@ -187,7 +187,7 @@ export const templatesEndpoints = {
   adminTemplateCategoryDelete: endpoint({
     method: 'POST',
     path: '/admin/create/category/delete',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Delete a category (its templates become uncategorised)',
     tags: ['admin', 'create'],
     body: z.object({ id: idSchema }),
@@ -197,7 +197,7 @@ export const templatesEndpoints = {
   adminTemplates: endpoint({
     method: 'GET',
     path: '/admin/create/templates',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Every template (enabled or not), every locale',
     tags: ['admin', 'create'],
     response: z.object({ lists: z.array(adminTemplateSchema) }),
@@ -205,7 +205,7 @@ export const templatesEndpoints = {
   adminTemplateSave: endpoint({
     method: 'POST',
     path: '/admin/create/template/save',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Create or update a template with its fields and prompt',
     tags: ['admin', 'create'],
     body: adminTemplateInputSchema,
@@ -214,7 +214,7 @@ export const templatesEndpoints = {
   adminTemplateDelete: endpoint({
     method: 'POST',
     path: '/admin/create/template/delete',
-    auth: 'admin',
+    auth: 'operator',
     summary: 'Delete a template (its history keeps the name and text)',
     tags: ['admin', 'create'],
     body: z.object({ id: idSchema }),

@@ -32,6 +32,10 @@ import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
 import { feedbackRoutes } from './feedback/feedback.routes.js';
 import { supportRoutes } from './support/support.routes.js';
+import { noticeLifecycle } from './notice/notice.lifecycle.js';
+import { noticeRoutes } from './notice/notice.routes.js';
+import { staffRoutes } from './staff/staff.routes.js';
+import { webviewRoutes } from './webview/webview.routes.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -46,10 +50,11 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   s.retrieval.register(new HelpSource(s.settings));
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
-  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
+  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings, s.notices);
   await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
   await mindmapLifecycle(ctx, f.mindmaps);
+  noticeLifecycle(app, s.notices);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
@@ -79,4 +84,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
   await feedbackRoutes(api, f.feedback);
   await supportRoutes(api, { support: f.support, admin: f.supportAdmin, live: f.supportLive });
+  await noticeRoutes(api, s.notices);
+  await staffRoutes(api, s.staff);
+  await webviewRoutes(api, s.webviews);
 }

@@ -215,7 +215,7 @@ export async function switchOffTasks(t: TestApp): Promise<void> {
 
 export async function makeUser(
   app: FastifyInstance,
-  input: { email?: string; mobile?: string; password?: string; role?: 'user' | 'admin' } = {},
+  input: { email?: string; mobile?: string; password?: string; role?: 'user' | 'operator' | 'admin' } = {},
 ): Promise<{ user: UserRow; token: string; password: string }> {
   counter += 1;
   const password = input.password ?? 'secret123';

@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
+import { roleMeets } from '@xueba/contract';
 import { ErrorView } from '@/components/error-view';
 import { PageSpinner } from '@/components/page-spinner';
 import { useUser } from '@/lib/auth';
 
-/** The admin area is for the administrator role only; everyone else sees 403 (the server enforces the same). */
-export function AdminGate({ children }: { children: ReactNode }) {
+/**
+ * The staff area: `operator` lets operators and administrators in, `admin`
+ * administrators only; everyone else sees 403 (the server enforces the same on
+ * every endpoint, and the console shows an operator only their sections).
+ */
+export function AdminGate({ children, level = 'admin' }: { children: ReactNode; level?: 'operator' | 'admin' }) {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageSpinner />;
-  if (user?.role !== 'admin') return <ErrorView status={403} />;
+  if (!user || !roleMeets(user.role, level)) return <ErrorView status={403} />;
   return <>{children}</>;
 }

@@ -13,7 +13,7 @@ import { AdminGate } from './admin-gate';
 import { withAntd } from '@/components/with-antd';
 
 export interface RouteHandle {
-  auth?: 'user' | 'admin';
+  auth?: 'user' | 'operator' | 'admin';
   title: string;
   path: string;
   footer?: false;
@@ -31,7 +31,8 @@ function pageRoute(route: ExpandedRoute): RouteObject {
       try {
         const mod = await def.load();
         const Page = def.antd ? withAntd(mod.default) : mod.default;
-        return { Component: def.auth === 'admin' ? () => <AdminGate><Page /></AdminGate> : Page };
+        const staff = def.auth === 'admin' || def.auth === 'operator' ? def.auth : null;
+        return { Component: staff ? () => <AdminGate level={staff}><Page /></AdminGate> : Page };
       } catch (error) {
         // A deploy replaced the chunks under an open tab: reload once instead of showing a dead page.
         reloadForChunkError(error);

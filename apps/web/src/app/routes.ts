@@ -6,8 +6,8 @@ export interface RouteDef {
   /** Unprefixed path (Chinese); the table adds /en, /zh, /ja and /ko (spec §2). */
   path: string;
   layout: LayoutName;
-  /** 'user': sign-in required (spec §2 guard); 'admin': sign-in plus the administrator role. */
-  auth?: 'user' | 'admin';
+  /** 'user': sign-in required (spec §2 guard); 'operator': the staff area (operators and administrators); 'admin': the administrator role. */
+  auth?: 'user' | 'operator' | 'admin';
   /** i18n key of the document title. */
   title: string;
   /** The page uses antd components: it is wrapped in the (lazy) antd theme/locale provider. */
@@ -34,6 +34,9 @@ export const ROUTES: RouteDef[] = [
   { path: '/create', layout: 'app', auth: 'user', title: 'create.title', load: () => import('@/features/templates/pages/templates-page') },
   { path: '/create/produce', layout: 'app', auth: 'user', title: 'create.title', load: () => import('@/features/templates/pages/produce-page') },
   { path: '/user/opinion', layout: 'app', auth: 'user', title: 'feedback.title', load: () => import('@/features/feedback/pages/feedback-page') },
+  { path: '/user/notice', layout: 'app', auth: 'user', antd: true, title: 'notice.title', load: () => import('@/features/notice/pages/notice-page') },
+  { path: '/webview', layout: 'app', title: 'webview.title', load: () => import('@/features/webview/pages/webview-page') },
+  { path: '/webview2', layout: 'blank', title: 'webview.title', load: () => import('@/features/webview/pages/webview-full-page') },
   { path: '/user/collection', layout: 'app', auth: 'user', title: 'collection.title', load: () => import('@/features/favorites/pages/favorites-page') },
   { path: '/academic_search', layout: 'app', title: 'paper.title', load: () => import('@/features/paper/pages/academic-search-page') },
   { path: '/academic_search/detail/:id', layout: 'app', title: 'paper.detail_title', load: () => import('@/features/paper/pages/paper-detail-page') },
@@ -73,5 +76,5 @@ export const ROUTES: RouteDef[] = [
   // A shared map, read-only, for anyone with the link (the token is in the query, as the server's share path says).
   { path: '/mind_map/share', layout: 'blank', title: 'mindmap.share.page_title', load: () => import('@/features/mindmap/pages/mind-map-share-page') },
   { path: '/app/square', layout: 'app', title: 'square.title', load: () => import('@/features/square/pages/square-page') },
-  { path: '/admin/*', layout: 'up-down', auth: 'admin', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
+  { path: '/admin/*', layout: 'up-down', auth: 'operator', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
 ];

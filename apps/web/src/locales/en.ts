@@ -14,6 +14,7 @@ import { qrcodeEn } from './qrcode/en';
 import { adminQrcodeEn } from './admin-qrcode/en';
 import { mindmapEn } from './mindmap/en';
 import { supportEn } from './support/en';
+import { noticeEn, webviewEn, tabbarEn, staffEn } from './notice-roles/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -447,5 +448,9 @@ export const en: LocaleMessages = {
   promotion: promotionEn,
   promotionadmin: promotionAdminEn,
   refundadmin: refundAdminEn,
+  notice: noticeEn,
+  webview: webviewEn,
+  tabbar: tabbarEn,
+  staff: staffEn,
   msg: serverMessages,
 };

@@ -14,6 +14,7 @@ import { qrcodeJa } from './qrcode/ja';
 import { adminQrcodeJa } from './admin-qrcode/ja';
 import { mindmapJa } from './mindmap/ja';
 import { supportJa } from './support/ja';
+import { noticeJa, webviewJa, tabbarJa, staffJa } from './notice-roles/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -447,5 +448,9 @@ export const ja: LocaleMessages = {
   promotion: promotionJa,
   promotionadmin: promotionAdminJa,
   refundadmin: refundAdminJa,
+  notice: noticeJa,
+  webview: webviewJa,
+  tabbar: tabbarJa,
+  staff: staffJa,
   msg: serverMessages,
 };

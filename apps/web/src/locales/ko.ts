@@ -14,6 +14,7 @@ import { qrcodeKo } from './qrcode/ko';
 import { adminQrcodeKo } from './admin-qrcode/ko';
 import { mindmapKo } from './mindmap/ko';
 import { supportKo } from './support/ko';
+import { noticeKo, webviewKo, tabbarKo, staffKo } from './notice-roles/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -447,5 +448,9 @@ export const ko: LocaleMessages = {
   promotion: promotionKo,
   promotionadmin: promotionAdminKo,
   refundadmin: refundAdminKo,
+  notice: noticeKo,
+  webview: webviewKo,
+  tabbar: tabbarKo,
+  staff: staffKo,
   msg: serverMessages,
 };

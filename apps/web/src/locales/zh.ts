@@ -14,6 +14,7 @@ import { qrcodeZh } from './qrcode/zh';
 import { adminQrcodeZh } from './admin-qrcode/zh';
 import { mindmapZh } from './mindmap/zh';
 import { supportZh } from './support/zh';
+import { noticeZh, webviewZh, tabbarZh, staffZh } from './notice-roles/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -447,5 +448,9 @@ export const zh = {
   promotion: promotionZh,
   promotionadmin: promotionAdminZh,
   refundadmin: refundAdminZh,
+  notice: noticeZh,
+  webview: webviewZh,
+  tabbar: tabbarZh,
+  staff: staffZh,
   msg: serverMessages,
 };

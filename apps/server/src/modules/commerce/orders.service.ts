@@ -11,6 +11,7 @@ import { grantOfPackage, type Granter } from './grant.js';
 import { NotificationRejected, type PayGateway, type RawHeaders, type VerifiedPayment } from './gateways/gateway.js';
 import type { PaymentGateways } from './gateways/registry.js';
 import { RefusedNotificationLog } from './refused-log.js';
+import type { GrantSpec } from './commerce.tables.js';
 
 export function presentOrder(row: OrderRow, locale: Locale, now: Date): Order {
   // An unpaid order past its time is closed, whether or not a write has recorded it yet.
@@ -49,7 +50,7 @@ export class OrdersService {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly deps: Pick<Services, 'settings' | 'promotion' | 'userInfo'>,
+    private readonly deps: Pick<Services, 'settings' | 'promotion' | 'userInfo' | 'notices'>,
     readonly payments: PaymentGateways,
     private readonly granter: Granter,
   ) {
@@ -236,9 +237,17 @@ export class OrdersService {
       await this.deps.promotion.distribution.onFulfilledInTx(tx, order);
       await this.deps.promotion.invitations.onPaidInTx(tx, afterCommit, order.user_id);
       afterCommit(() => this.deps.userInfo.invalidate(order.user_id));
+      await this.deps.notices.notify({ userId: order.user_id, kind: 'order_paid', params: orderNoticeParams(order), link: '/user/orders' }, tx);
       return log('fulfilled');
     });
   }
+}
+
+/** The paid order as its notice shows it: number, the package's name in each language, the amount in yuan. */
+function orderNoticeParams(order: { order_no: string; amount: number; snapshot: GrantSpec }): Record<string, string> {
+  const name = order.snapshot.package_name;
+  const names: Record<string, string> = name ? Object.fromEntries(Object.entries(name).map(([locale, text]) => [`item:${locale}`, String(text)])) : {};
+  return { order: order.order_no, amount: (order.amount / 100).toFixed(2), item: name?.zh ?? '', ...names };
 }
 
 /** XB + UTC timestamp + 10 random digits: sortable, unguessable enough for a checkout link that is also signed. */

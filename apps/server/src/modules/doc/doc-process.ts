@@ -8,6 +8,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { DocRepository } from './doc.repository.js';
 import { parseInWorker } from './parse/parse-pool.js';
 import type { ParsedFormat } from './parse/types.js';
+import type { Notifier } from '../notice/notifier.js';
 
 export const DOC_JOB = 'doc.process';
 
@@ -28,8 +29,11 @@ async function ocrPagesLeft(ctx: AppContext, repo: DocRepository, settings: Sett
  * its reason, at once; an unexpected error is retried by the runner and
  * becomes `process_failed` on the last attempt.
  */
-export function docProcessHandler(ctx: AppContext, settings: SettingsService, onDone: (docId: number) => void | Promise<void>) {
+export function docProcessHandler(ctx: AppContext, settings: SettingsService, onDone: (docId: number) => void | Promise<void>, notifier?: Notifier) {
   const repo = new DocRepository();
+  // Processing ended, either way: the user hears it once (a failure is told by its last attempt only).
+  const processed = (doc: { id: number; user_id: number; name: string }) =>
+    notifier?.notify({ userId: doc.user_id, kind: 'doc_processed', params: { title: doc.name }, link: `/doc/details?id=${doc.id}` });
   return async (payload: Record<string, unknown>, job: JobContext): Promise<void> => {
     const id = Number(payload.doc_id);
     const doc = await repo.byIdAny(ctx.db, id);
@@ -54,19 +58,23 @@ export function docProcessHandler(ctx: AppContext, settings: SettingsService, on
       if (outcome.ok) await repo.addOcrPages(ctx.db, day, doc.user_id, outcome.doc.ocrPages ?? 0);
       if (!outcome.ok) {
         await repo.setStatus(ctx.db, id, 'parse_failed', ctx.now(), { reason: outcome.reason, detail: outcome.detail });
+        await processed(doc);
         return;
       }
       const pages = outcome.doc.pages.map((p) => p.text);
       const words = pages.reduce((n, text) => n + countWords(text), 0);
       if (words > DOC_MAX_WORDS) {
         await repo.setStatus(ctx.db, id, 'parse_failed', ctx.now(), { reason: 'doc_too_many_words', detail: `${words} words` });
+        await processed(doc);
         return;
       }
       const chunks = outcome.chunks;
       await transaction(ctx.db, async (tx) => {
         // Deleted while parsing: the lock waits for a delete in progress, then finds nothing.
         const still = await tx.selectFrom('documents').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-        if (still) await repo.saveParsed(tx, id, pages, chunks, words, ctx.now());
+        if (!still) return;
+        await repo.saveParsed(tx, id, pages, chunks, words, ctx.now());
+        await notifier?.notify({ userId: doc.user_id, kind: 'doc_processed', params: { title: doc.name }, link: `/doc/details?id=${id}` }, tx);
       });
       // Passage embedding (hybrid retrieval) runs here; it never throws, so the document stays complete.
       await onDone(id);
@@ -74,6 +82,7 @@ export function docProcessHandler(ctx: AppContext, settings: SettingsService, on
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.lastAttempt) {
         await repo.setStatus(ctx.db, id, 'process_failed', ctx.now(), { reason: 'doc_processing_failed', detail: error instanceof Error ? error.message : String(error) });
+        await processed(doc);
       }
       throw error;
     }

@@ -5,6 +5,7 @@ import { staleBefore } from '../../platform/jobs/stale.js';
 import type { RetrievalService } from '../retrieval/retrieval.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { docProcessHandler, DOC_JOB } from './doc-process.js';
+import type { Notifier } from '../notice/notifier.js';
 import type { DocService } from './doc.service.js';
 import { DocumentSource } from './doc-source.js';
 
@@ -17,13 +18,18 @@ const ANSWER_STALE_MS = 10 * 60_000;
  * generating are failed, and the runner starts once the app is ready and
  * stops (waiting for the job in hand) when it closes.
  */
-export async function documentsLifecycle(app: FastifyInstance, ctx: AppContext, docs: DocService, jobs: JobRunner, retrieval: RetrievalService, settings: SettingsService): Promise<void> {
+export async function documentsLifecycle(app: FastifyInstance, ctx: AppContext, docs: DocService, jobs: JobRunner, retrieval: RetrievalService, settings: SettingsService, notifier?: Notifier): Promise<void> {
   jobs.register(
     DOC_JOB,
-    docProcessHandler(ctx, settings, async (id) => {
-      docs.forget(id);
-      await docs.embedPassages(id, app.log);
-    }),
+    docProcessHandler(
+      ctx,
+      settings,
+      async (id) => {
+        docs.forget(id);
+        await docs.embedPassages(id, app.log);
+      },
+      notifier,
+    ),
   );
   retrieval.register(new DocumentSource(docs, ctx));
   const now = ctx.now();

@@ -10,6 +10,7 @@ import { sniffImage } from '../upload/image-type.js';
 import type { DrawImagesTable } from './draw.tables.js';
 import { DrawRepository, type DrawJobRow } from './draw.repository.js';
 import type { Insertable } from 'kysely';
+import type { Notifier } from '../notice/notifier.js';
 
 /** Thumbnails fit in this square (the record list and the square show them). */
 const THUMB_MAX_PX = 512;
@@ -41,6 +42,8 @@ export class DrawOutcome {
     private readonly ctx: AppContext,
     private readonly ledger: LedgerService,
     private readonly lane: Pick<JobRunner, 'dequeue'>,
+    /** Tells the user a drawing finished or failed (a cancel is their own doing: no notice). */
+    private readonly notifier?: Notifier,
   ) {}
 
   /** true when this call ended the job (and refunded it); false when it had ended already. */
@@ -66,6 +69,7 @@ export class DrawOutcome {
         await this.repo.markRefunded(tx, id);
         afterCommit(() => this.ctx.bus.publish('user', String(row.user_id)));
       }
+      if (status === 'failed') await this.notifier?.notify({ userId: row.user_id, kind: 'draw_failed', params: { prompt: noticePrompt(row.prompt) }, link: drawLink(row.kind) }, tx);
       return row;
     });
     if (ended?.preview_key) await this.removeFiles([ended.preview_key]);
@@ -113,6 +117,7 @@ export class DrawOutcome {
         if (!(await this.repo.succeed(tx, job.id, { seed: result.seed, revised_prompt: result.revisedPrompt }, now))) return false;
         await this.repo.insertImages(tx, images);
         await within?.(tx, images);
+        await this.notifier?.notify({ userId: job.user_id, kind: 'draw_done', params: { prompt: noticePrompt(job.prompt) }, link: drawLink(job.kind) }, tx);
         return true;
       });
       if (!recorded) await this.removeFiles(stored);
@@ -129,4 +134,15 @@ export class DrawOutcome {
       await this.ctx.storage.remove(key).catch((error: unknown) => this.ctx.log.warn({ err: error, key }, 'drawing file not removed'));
     }
   }
+}
+
+/** A notice quotes the start of the prompt, not all of it. */
+function noticePrompt(prompt: string): string {
+  const chars = [...prompt.trim()];
+  return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('');
+}
+
+/** Where the notice opens: the page the drawing was made on. */
+function drawLink(kind: string): string {
+  return kind === 'qrcode' ? '/qrcode' : '/drawing/record';
 }

@@ -146,13 +146,13 @@ export class DrawRepository {
    * one place a job's count can come back, so a cancel racing a failure
    * ends it once.
    */
-  settle(tx: Tx, id: number, values: { status: 'failed' | 'cancelled'; fail_reason: string; fail_detail: string | null }, now: Date): Promise<Pick<DrawJobRow, 'user_id' | 'cost' | 'preview_key'> | undefined> {
+  settle(tx: Tx, id: number, values: { status: 'failed' | 'cancelled'; fail_reason: string; fail_detail: string | null }, now: Date): Promise<Pick<DrawJobRow, 'user_id' | 'cost' | 'preview_key' | 'prompt' | 'kind'> | undefined> {
     return tx
       .updateTable('draw_jobs')
       .set({ ...values, provider_queue: null, finished_at: now, updated_at: now })
       .where('id', '=', id)
       .where('status', 'in', OPEN_STATUSES)
-      .returning(['user_id', 'cost', 'preview_key'])
+      .returning(['user_id', 'cost', 'preview_key', 'prompt', 'kind'])
       .executeTakeFirst();
   }
 

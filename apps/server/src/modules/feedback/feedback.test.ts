@@ -41,6 +41,9 @@ describe('feedback (/user/opinion) and Admin → Feedback', () => {
     const replied = await callApi(t.app, api.adminFeedbackReply, { token: staff.token, body: { id, content: 'Fixed in the next release, thank you' } });
     expect(replied.status).toBe(200);
     expect(replied.body.data.status).toBe('replied');
+    // The user is notified through the notice centre, with a link to the thread.
+    const notices = await t.owned.ctx.db.selectFrom('notifications').select(['kind', 'link']).where('user_id', '=', user.user.id).execute();
+    expect(notices).toEqual([{ kind: 'feedback_replied', link: `/user/opinion?id=${id}` }]);
 
     const mine = await callApi(t.app, api.feedbackList, { token: user.token });
     expect(mine.body.data.unread).toBe(1);

@@ -8,6 +8,7 @@ import type { DistributionService } from './distribution.service.js';
 import { PromotionRepository, type WithdrawalRow } from './promotion.repository.js';
 import type { PromotionSettingsStore } from './promotion.settings.js';
 import type { WithdrawStatus } from './promotion.tables.js';
+import type { Notifier } from '../notice/notifier.js';
 
 /** Users see only the end of their payout account. */
 function mask(account: string): string {
@@ -45,6 +46,8 @@ function yuan(cents: number): string {
  */
 export class WithdrawalsService {
   private readonly repo = new PromotionRepository();
+  /** Tells the user their withdrawal was approved or rejected (set once the notice centre is built: services.ts). */
+  notifier?: Notifier;
 
   constructor(
     private readonly ctx: AppContext,
@@ -83,12 +86,15 @@ export class WithdrawalsService {
   }
 
   approve(id: number, adminId: number) {
-    return this.act(id, 'approved', ['pending'], { reviewed_by: adminId });
+    return this.act(id, 'approved', ['pending'], { reviewed_by: adminId }, async (tx, w) => {
+      await this.notifier?.notify({ userId: w.user_id, kind: 'withdrawal_approved', params: { amount: yuan(w.amount) }, link: '/promotion/withdrawal' }, tx);
+    });
   }
 
   reject(id: number, adminId: number, reason: string) {
     return this.act(id, 'rejected', ['pending', 'approved'], { reviewed_by: adminId, reason }, async (tx, w) => {
       await this.move(tx, w, 'commission_held', 'commission', 'withdraw_rejected', 'return');
+      await this.notifier?.notify({ userId: w.user_id, kind: 'withdrawal_rejected', params: { amount: yuan(w.amount), reason }, link: '/promotion/withdrawal' }, tx);
     });
   }
 

@@ -83,8 +83,11 @@ export class SiteService {
         official_account: withDomain(domain, site.qrcode.official_account),
         customer_service: withDomain(domain, site.qrcode.customer_service),
       },
+      // The phone tab bar of an embedded app (DingTalk, WeChat): names the web app translates.
       tabbar: [
         { name: 'home', path: '/', icon: 'home' },
+        { name: 'chat', path: '/chat', icon: 'chat' },
+        { name: 'notice', path: '/user/notice', icon: 'notice' },
         { name: 'user', path: '/user/info', icon: 'user' },
       ],
       admin_url: '/admin',

@@ -54,12 +54,24 @@ describe('customer service', () => {
       ]);
       await callApi(t.app, api.supportRead, { token: user.token, body: { conversation_id: conversationId } });
       expect((await callApi(t.app, api.supportUnread, { token: user.token })).body.data.unread).toBe(0);
-      // The user was watching: no mail for this reply.
-      expect(t.logs.some((line) => line.startsWith(`Mail to ${user.user.email}`))).toBe(false);
+      // The user was watching: notified, but no mail for this reply.
+      const notices = await t.owned.ctx.db.selectFrom('notifications').select(['kind', 'email_status']).where('user_id', '=', user.user.id).execute();
+      expect(notices).toEqual([{ kind: 'support_replied', email_status: 'none' }]);
     } finally {
       userLive.close();
       operatorLive.close();
     }
+  });
+
+  it('asks for a mail to a signed-in user who is away, once for a run of unread answers', async () => {
+    const user = await makeUser(t.app);
+    const id = (await callApi(t.app, api.supportSend, { token: user.token, body: { content: 'anyone there?' } })).body.data.conversation.id;
+    await callApi(t.app, api.adminSupportReply, { token: staff.token, body: { conversation_id: id, content: 'Yes, here' } });
+    await callApi(t.app, api.adminSupportReply, { token: staff.token, body: { conversation_id: id, content: 'Still here' } });
+    const notices = await t.owned.ctx.db.selectFrom('notifications').select(['kind', 'email_status']).where('user_id', '=', user.user.id).orderBy('id').execute();
+    expect(notices.map((n) => n.kind)).toEqual(['support_replied', 'support_replied']);
+    expect(notices[0]!.email_status).not.toBe('none');
+    expect(notices[1]!.email_status).toBe('none');
   });
 
   it('refuses a message to a closed conversation; a message without one starts a new conversation', async () => {

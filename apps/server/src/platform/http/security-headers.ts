@@ -30,9 +30,14 @@ export const CSP_DIRECTIVES = {
 /** Powerful features the app never uses, switched off for it and anything it frames. */
 export const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'hid', 'midi', 'display-capture'].map((feature) => `${feature}=()`).join(', ');
 
-/** `fileOrigins`: where the store's presigned file URLs point (an S3 bucket, decision 0024); the PDF viewer fetches them. */
-export async function registerSecurityHeaders(app: FastifyInstance, fileOrigins: string[] = []): Promise<void> {
-  const directives = { ...CSP_DIRECTIVES, 'connect-src': [...CSP_DIRECTIVES['connect-src'], ...fileOrigins] };
+/**
+ * `fileOrigins`: where the store's presigned file URLs point (an S3 bucket, decision 0024); the PDF viewer fetches them.
+ * `frameSources`: the embedded views' allow-list, read per response (an admin's save applies at once); a frame
+ * that navigates or is redirected to any other host is blocked by the browser.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, fileOrigins: string[] = [], frameSources: () => string[] = () => []): Promise<void> {
+  const frameSrc = (): string => ["'self'", ...frameSources()].join(' ');
+  const directives = { ...CSP_DIRECTIVES, 'connect-src': [...CSP_DIRECTIVES['connect-src'], ...fileOrigins], 'frame-src': [frameSrc] };
   await app.register(helmet, {
     // Helmet's defaults add upgrade-insecure-requests, which would send every asset of a plain-HTTP install to https and break it.
     contentSecurityPolicy: { useDefaults: false, directives },

@@ -1,4 +1,4 @@
-import { lazy, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { WithAntd } from '@/components/with-antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -14,6 +14,8 @@ import { LOGIN_MODE, openLogin } from '@/stores/user-store';
 const SEARCH_PATH = '/academic_search';
 // The avatar menu (antd Dropdown) is only needed once signed in, so visitors never download it.
 const UserMenu = lazy(() => import('./user-menu'));
+// The notice bell too: only signed-in users have notices.
+const NoticeBadge = lazy(() => import('@/features/notice/components/notice-badge').then((m) => ({ default: m.NoticeBadge })));
 
 /**
  * Header of spec §2: search and user info. Search runs an academic paper
@@ -71,6 +73,11 @@ export function AppHeader({ onMenu, brand = false }: { onMenu?: () => void; bran
         <LocaleLink to="/lang" className="icon-btn" aria-label={t('nav.language')} title={t('nav.language')} data-testid="header-language">
           <GlobalOutlined />
         </LocaleLink>
+        {user && (
+          <Suspense fallback={null}>
+            <NoticeBadge />
+          </Suspense>
+        )}
         {user ? (
           <WithAntd fallback={<span className="user-chip user-chip--placeholder" aria-hidden="true" />}>
             <UserMenu user={user} />

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@xueba/contract';
+import { roleMeets, type UserInfo } from '@xueba/contract';
 
 export interface MenuItem {
   path: string;
@@ -28,6 +28,6 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
   if (user) items.push({ path: '/user/tasks', label: 'promotion.nav_tasks', icon: 'tasks', testId: 'nav-tasks' });
   if (user) items.push({ path: '/promotion/distribution', label: 'promotion.nav_distribution', icon: 'promotion', testId: 'nav-distribution' });
   items.push({ path: '/lang', label: 'nav.language', icon: 'language', testId: 'nav-language' });
-  if (user?.role === 'admin') items.push({ path: '/admin', label: 'nav.admin', icon: 'admin', testId: 'nav-admin' });
+  if (user && roleMeets(user.role, 'operator')) items.push({ path: '/admin', label: 'nav.admin', icon: 'admin', testId: 'nav-admin' });
   return items;
 }

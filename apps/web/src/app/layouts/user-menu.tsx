@@ -1,6 +1,6 @@
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { BankOutlined, LogoutOutlined, ProfileOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import type { UserInfo } from '@xueba/contract';
+import { roleMeets, type UserInfo } from '@xueba/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNavigate } from '@/hooks/use-locale';
 import { signOut } from '@/lib/auth';
@@ -14,7 +14,7 @@ export default function UserMenu({ user }: { user: UserInfo }) {
     { key: 'profile', icon: <UserOutlined />, label: <span data-testid="menu-profile">{t('nav.profile')}</span> },
     { key: 'org', icon: <BankOutlined />, label: <span data-testid="menu-org">{t('org.menu')}</span> },
     { key: 'orders', icon: <ProfileOutlined />, label: <span data-testid="menu-orders">{t('commerce.nav_orders')}</span> },
-    ...(user.role === 'admin' ? [{ key: 'admin', icon: <SettingOutlined />, label: <span data-testid="menu-admin">{t('nav.admin')}</span> }] : []),
+    ...(roleMeets(user.role, 'operator') ? [{ key: 'admin', icon: <SettingOutlined />, label: <span data-testid="menu-admin">{t('nav.admin')}</span> }] : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('auth.logout')}</span> },
   ];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { adminSquareItemSchema, DrawFamily, Locale, SQUARE_REVIEW_ACTIONS, SquareItem, SquareStatus, UserRole } from '@xueba/contract';
+import { roleMeets, type adminSquareItemSchema, type DrawFamily, type Locale, type SQUARE_REVIEW_ACTIONS, type SquareItem, type SquareStatus, type UserRole } from '@xueba/contract';
 import type { AppContext } from '../../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../platform/errors.js';
 import { pageOffset, type PageQuery } from '../../../platform/http/paging.js';
@@ -97,7 +97,7 @@ export class SquareService {
   }
 
   private visible(row: SquareItemRow, viewer: Viewer): boolean {
-    return row.status === 'published' || viewer?.id === row.user_id || viewer?.role === 'admin';
+    return row.status === 'published' || viewer?.id === row.user_id || (viewer !== null && roleMeets(viewer.role, 'operator'));
   }
 
   async list(viewer: Viewer, query: PageQuery & { mine?: '1' | '0'; family?: DrawFamily }, origin: string) {

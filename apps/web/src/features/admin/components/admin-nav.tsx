@@ -1,5 +1,7 @@
 import {
   ApiOutlined,
+  AppstoreOutlined,
+  LinkOutlined,
   AuditOutlined,
   CarryOutOutlined,
   CommentOutlined,
@@ -20,6 +22,7 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import type { UserRole } from '@xueba/contract';
 import { ConfigProvider, Menu, type MenuProps, type ThemeConfig } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +41,8 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
   templates: FileTextOutlined,
   draw: PictureOutlined,
   qrcode: QrcodeOutlined,
+  square: AppstoreOutlined,
+  webview: LinkOutlined,
   papers: FileSearchOutlined,
   packages: GiftOutlined,
   orders: ProfileOutlined,
@@ -59,6 +64,8 @@ const MENU_THEME: ThemeConfig = {
 
 interface AdminNavProps {
   active: AdminSection;
+  /** The signed-in staff member's role: an operator's menu lists only their sections. */
+  role: UserRole;
   /** Called after a section is chosen (the narrow-screen drawer closes). */
   onNavigate?: () => void;
 }
@@ -68,14 +75,14 @@ interface AdminNavProps {
  * links (`<a href>`), so an operator can open a panel in a new tab or copy its
  * address; a plain click stays in the app.
  */
-export function AdminNav({ active, onNavigate }: AdminNavProps) {
+export function AdminNav({ active, role, onNavigate }: AdminNavProps) {
   const { t } = useTranslation();
   const navigate = useLocaleNavigate();
   const localePath = useLocalePath();
 
   const items = useMemo<MenuProps['items']>(
     () =>
-      sectionsByGroup().map(({ group, sections }) => ({
+      sectionsByGroup(role).map(({ group, sections }) => ({
         type: 'group',
         key: `group-${group}`,
         label: t(`adminnav.groups.${group}`),
@@ -99,7 +106,7 @@ export function AdminNav({ active, onNavigate }: AdminNavProps) {
           };
         }),
       })),
-    [t, localePath, active.key],
+    [t, localePath, active.key, role],
   );
 
   const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {

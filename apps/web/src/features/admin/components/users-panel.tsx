@@ -8,6 +8,7 @@ import { useLocale } from '@/hooks/use-locale';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
 import { usersQuery } from '../api/admin-api';
 import { UserDetailDrawer } from './user-detail-drawer';
+import { RoleSelect } from '../staff/role-select';
 
 type Row = z.infer<typeof adminUserRowSchema>;
 const PAGE_SIZE = 20;
@@ -32,11 +33,11 @@ export function UsersPanel() {
       key: 'status',
       render: (_v, row) => (
         <>
-          {row.role === 'admin' && <Tag color="blue">{t('admin.role_admin')}</Tag>}
           {row.disabled ? <Tag color="red">{t('admin.disabled')}</Tag> : <Tag color="green">{t('admin.active')}</Tag>}
         </>
       ),
     },
+    { title: t('staff.role'), key: 'role', width: 140, render: (_v, row) => <RoleSelect userId={row.id} role={row.role} /> },
     {
       title: t('balance.title'),
       key: 'balance',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { zh } from '@/locales/zh';
-import { ADMIN_GROUPS, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, sectionPath, sectionsByGroup } from './admin-sections';
+import { ADMIN_GROUPS, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, sectionPath, sectionsByGroup, sectionsFor } from './admin-sections';
 
 describe('admin sections', () => {
   it('keeps every panel key that links, bookmarks and browser tests use', () => {
     expect(ADMIN_SECTIONS.map((s) => s.key).sort()).toEqual(
-      ['audit', 'commissions', 'draw', 'feedback', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'promotion', 'qrcode', 'redeem', 'settings', 'sms', 'support', 'tasks', 'templates', 'users', 'withdrawals'].sort(),
+      ['audit', 'commissions', 'draw', 'feedback', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'promotion', 'qrcode', 'redeem', 'settings', 'sms', 'square', 'support', 'tasks', 'templates', 'users', 'webview', 'withdrawals'].sort(),
     );
   });
 
@@ -16,6 +16,14 @@ describe('admin sections', () => {
     // Menu order is the table's order, so the first item under the first heading is what /admin shows.
     expect(grouped.flatMap((g) => g.sections)).toEqual([...ADMIN_SECTIONS]);
     expect(DEFAULT_SECTION.key).toBe('users');
+  });
+
+  it('shows an operator only content sections, an administrator all, a user none', () => {
+    expect(sectionsFor('operator').map((s) => s.key)).toEqual(['feedback', 'support', 'templates', 'square', 'qrcode']);
+    expect(sectionsFor('admin')).toEqual([...ADMIN_SECTIONS]);
+    expect(sectionsFor('user')).toEqual([]);
+    // Headings without an operator section are left out of the operator's menu.
+    expect(sectionsByGroup('operator').map((g) => g.group)).toEqual(['ai']);
   });
 
   it('has a heading text for every group', () => {

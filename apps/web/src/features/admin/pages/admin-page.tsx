@@ -8,7 +8,9 @@ import { useLocalePath } from '@/hooks/use-locale';
 import { useIsNarrow } from '@/hooks/use-narrow';
 import { AdminNav } from '../components/admin-nav';
 import { ConnectModelStep } from '../components/connect-model-step';
-import { ADMIN_ROOT, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, type AdminSectionKey } from '../lib/admin-sections';
+import { ErrorView } from '@/components/error-view';
+import { useUser } from '@/lib/auth';
+import { ADMIN_ROOT, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, sectionAllowed, sectionPath, sectionsFor, type AdminSectionKey } from '../lib/admin-sections';
 import '../admin.css';
 
 /** Created once: a lazy component made during render would remount (and refetch) its panel every time. */
@@ -28,21 +30,28 @@ export default function AdminPage() {
   const narrow = useIsNarrow();
   const [menuOpen, setMenuOpen] = useState(false);
   const segment = (useParams()['*'] ?? '').split('/')[0] ?? '';
+  // The gate let only staff in; an operator's console holds only their sections.
+  const role = useUser().user?.role ?? 'admin';
+  const allowed = sectionsFor(role);
   const found = findSection(segment);
   // A mistyped or retired panel name: show the first panel under its own address rather than a URL that lies.
   if (segment && !found) return <Navigate to={localePath(ADMIN_ROOT)} replace />;
+  // An operator opening bare /admin (the administrators' first panel) starts at their own first one.
+  const first = allowed[0];
+  if (!segment && first && !sectionAllowed(DEFAULT_SECTION, role)) return <Navigate to={localePath(sectionPath(first.key))} replace />;
   const active = found ?? DEFAULT_SECTION;
+  const permitted = sectionAllowed(active, role);
   // createElement, not <Panel />: the lint rule cannot see that these components come from the module-level table.
   const panel = PANELS.get(active.key);
 
   return (
     <div className="admin" data-testid="admin-page">
       <h1 className="admin__title">{t('admin.title')}</h1>
-      <ConnectModelStep />
+      {role === 'admin' && <ConnectModelStep />}
       <div className="admin__body">
         {!narrow && (
           <nav className="admin__nav" aria-label={t('adminnav.nav_label')} data-testid="admin-nav">
-            <AdminNav active={active} />
+            <AdminNav active={active} role={role} />
           </nav>
         )}
         <section className="admin__main" aria-labelledby="admin-panel-title">
@@ -64,7 +73,7 @@ export default function AdminPage() {
           <Suspense fallback={<PageSpinner />}>
             {/* Inside the boundary, so the test id appears only once the panel's chunk has loaded. */}
             <div className="admin__panel" data-testid={`admin-panel-${active.key}`}>
-              {panel && createElement(panel, { key: active.key })}
+              {permitted ? panel && createElement(panel, { key: active.key }) : <ErrorView status={403} />}
             </div>
           </Suspense>
         </section>
@@ -79,7 +88,7 @@ export default function AdminPage() {
           classNames={{ body: 'admin__drawer-body' }}
         >
           <nav aria-label={t('adminnav.nav_label')} data-testid="admin-nav">
-            <AdminNav active={active} onNavigate={() => setMenuOpen(false)} />
+            <AdminNav active={active} role={role} onNavigate={() => setMenuOpen(false)} />
           </nav>
         </Drawer>
       )}
