@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -29,23 +29,25 @@ export function SupportLauncher() {
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
   });
-  useEffect(() => {
-    if (params.get('support') !== '1') return;
-    setOpen(true);
+  const linked = params.get('support') === '1';
+  const shown = open || linked;
+  const close = () => {
+    setOpen(false);
+    if (!linked) return;
     const next = new URLSearchParams(params);
     next.delete('support');
     setParams(next, { replace: true });
-  }, [params, setParams]);
+  };
   const count = token ? (unread.data?.unread ?? 0) : 0;
 
   return (
     <>
-      {open && (
+      {shown && (
         <Suspense fallback={null}>
-          <SupportPanel onClose={() => setOpen(false)} />
+          <SupportPanel onClose={close} />
         </Suspense>
       )}
-      {!open && (
+      {!shown && (
         <button type="button" className="support-launcher" onClick={() => setOpen(true)} aria-label={t('support.launcher')} data-testid="support-launcher">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path fill="currentColor" d="M12 3a8 8 0 0 0-8 8v5a3 3 0 0 0 3 3h1v-7H6v-1a6 6 0 0 1 12 0v1h-2v7h2a1 1 0 0 1-1 1h-3v2h3a3 3 0 0 0 3-3v-6a8 8 0 0 0-8-8Z" />

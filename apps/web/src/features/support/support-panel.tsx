@@ -23,11 +23,13 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const token = useUserStore((s) => s.token);
   const [visitor, setVisitor] = useState<VisitorPass | null>(() => (token ? null : readVisitor()));
-  const identity = token ? 'user' : visitor ? 'visitor' : null;
   const visitorToken = token ? undefined : visitor?.token;
   const queryClient = useQueryClient();
   const stateKey = ['support', 'state', token ?? visitor?.token ?? 'none'];
-  const state = useQuery({ queryKey: stateKey, queryFn: () => fetchSupportState(visitorToken), enabled: identity !== null, staleTime: 0 });
+  const state = useQuery({ queryKey: stateKey, queryFn: () => fetchSupportState(visitorToken), enabled: Boolean(token || visitor), staleTime: 0, retry: false });
+  // A visitor whose token expired goes back to the email step.
+  const expired = !token && state.error !== null && hasKey(state.error, 'support_visitor_required');
+  const identity = token ? 'user' : visitor && !expired ? 'visitor' : null;
   const [fresh, setFresh] = useState(false);
   const [down, setDown] = useState(false);
   const location = useLocation();
@@ -40,13 +42,9 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
     return () => controller.abort();
   }, [identity, visitorToken, refetch]);
 
-  // A visitor whose token expired goes back to the email step.
   useEffect(() => {
-    if (state.error && hasKey(state.error, 'support_visitor_required') && !token) {
-      saveVisitor(null);
-      setVisitor(null);
-    }
-  }, [state.error, token]);
+    if (expired) saveVisitor(null);
+  }, [expired]);
 
   const conversation = state.data?.conversation ?? null;
   const unread = conversation?.unread ?? 0;
