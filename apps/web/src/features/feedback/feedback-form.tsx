@@ -100,7 +100,7 @@ export function FeedbackForm({ page, onSent }: { page: string; onSent: () => voi
         {errors.images && <p className="fb-error" role="alert">{errors.images}</p>}
       </div>
       <p className="fb-page">
-        {t('feedback.page')}: <code data-testid="feedback-page">{page || t('feedback.page_none')}</code>
+        {t('feedback.page')}: <code data-testid="feedback-from">{page || t('feedback.page_none')}</code>
       </p>
       <button type="submit" className="fb-btn" disabled={busy} data-testid="feedback-submit">
         {t('feedback.submit')}
