@@ -62,6 +62,12 @@ import { QrAllowance } from './modules/qrcode/qrcode-allowance.js';
 import { QrService } from './modules/qrcode/qrcode.service.js';
 import { QrAdminService } from './modules/qrcode/qrcode-admin.service.js';
 import { QrRepository } from './modules/qrcode/qrcode.repository.js';
+import { FeedbackService } from './modules/feedback/feedback.service.js';
+import { SupportRepository } from './modules/support/support.repository.js';
+import { SupportLive } from './modules/support/support-live.js';
+import { SupportService } from './modules/support/support.service.js';
+import { SupportAdminService } from './modules/support/support-admin.service.js';
+import type { Notifier } from './modules/notice/notifier.js';
 import type { NoticeService } from './modules/notice/notice.service.js';
 import { createNotices } from './modules/notice/notice-factory.js';
 import { WebviewService } from './modules/webview/webview.service.js';
@@ -190,6 +196,12 @@ export interface Features {
   qr: QrService;
   qrAi: QrAiService;
   qrAdmin: QrAdminService;
+  /** Feedback (`/user/opinion`) and Admin → Feedback. */
+  feedback: FeedbackService;
+  /** Customer service: the user's side, the operators' side, and the live streams of both. */
+  support: SupportService;
+  supportAdmin: SupportAdminService;
+  supportLive: SupportLive;
 }
 
 /**
@@ -219,6 +231,10 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const qrAiSettings = new QrAiSettingsStore(settings);
   const qrAi = new QrAiService(ctx, { settings, channels: drawChannels, draw, aiSettings: qrAiSettings }, qrRenderer, qrDecoder);
   const qrAllowance = new QrAllowance(ctx, { settings, userInfo }, new QrRepository());
+  const notifier: Notifier = s.notices;
+  const supportRepo = new SupportRepository();
+  const supportLive = new SupportLive(ctx, supportRepo, ctx.bus);
+  const support = new SupportService(ctx, { settings, verification }, supportRepo, supportLive);
   return {
     site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }, () => drawChannels.list()),
     verification,
@@ -256,5 +272,9 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
     qrAi,
     qrAdmin: new QrAdminService(ctx, qrAiSettings, settings, qrRenderer),
+    feedback: new FeedbackService(ctx, notifier),
+    support,
+    supportAdmin: new SupportAdminService(ctx, { settings, notifier, outbox }, supportRepo, supportLive, support),
+    supportLive,
   };
 }

@@ -33,6 +33,8 @@ export * from './mindmap.js';
 export * from './mindmap-config.js';
 export * from './admin-sms.js';
 export * from './schema-walk.js';
+export * from './feedback.js';
+export * from './support.js';
 export * from './notice.js';
 export * from './staff.js';
 export * from './webview.js';
@@ -58,6 +60,8 @@ import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
 import { adminQrcodeEndpoints } from './admin-qrcode.js';
 import { mindmapEndpoints } from './mindmap.js';
+import { feedbackEndpoints } from './feedback.js';
+import { supportEndpoints } from './support.js';
 import { noticeEndpoints } from './notice.js';
 import { staffEndpoints } from './staff.js';
 import { webviewEndpoints } from './webview.js';
@@ -84,6 +88,8 @@ export const api = {
   ...adminSmsEndpoints,
   ...qrcodeEndpoints,
   ...adminQrcodeEndpoints,
+  ...feedbackEndpoints,
+  ...supportEndpoints,
   ...mindmapEndpoints,
   ...noticeEndpoints,
   ...staffEndpoints,

@@ -4,6 +4,7 @@ import { PROMOTION_MESSAGES } from './messages-promotion.js';
 import { DRAW_MESSAGES } from './messages-draw.js';
 import { QRCODE_MESSAGES } from './messages-qrcode.js';
 import { MINDMAP_MESSAGES } from './messages-mindmap.js';
+import { SUPPORT_MESSAGES } from './messages-support.js';
 import { NOTICE_MESSAGES } from './messages-notice.js';
 
 /**
@@ -178,6 +179,7 @@ export const MESSAGES = {
   ...DRAW_MESSAGES,
   ...QRCODE_MESSAGES,
   ...MINDMAP_MESSAGES,
+  ...SUPPORT_MESSAGES,
   ...NOTICE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 

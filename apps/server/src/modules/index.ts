@@ -30,6 +30,8 @@ import { mindmapRoutes } from './mindmap/mindmap.routes.js';
 import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
+import { feedbackRoutes } from './feedback/feedback.routes.js';
+import { supportRoutes } from './support/support.routes.js';
 import { noticeLifecycle } from './notice/notice.lifecycle.js';
 import { noticeRoutes } from './notice/notice.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
@@ -80,6 +82,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await squareRoutes(api, ctx, f.square);
   await mindmapRoutes(api, ctx, { maps: f.mindmaps, creator: f.mindmapCreator, settings: s.settings });
   await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
+  await feedbackRoutes(api, f.feedback);
+  await supportRoutes(api, { support: f.support, admin: f.supportAdmin, live: f.supportLive });
   await noticeRoutes(api, s.notices);
   await staffRoutes(api, s.staff);
   await webviewRoutes(api, s.webviews);

@@ -33,6 +33,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/chat', layout: 'app', title: 'chat.title', load: () => import('@/features/chat/pages/chat-page') },
   { path: '/create', layout: 'app', auth: 'user', title: 'create.title', load: () => import('@/features/templates/pages/templates-page') },
   { path: '/create/produce', layout: 'app', auth: 'user', title: 'create.title', load: () => import('@/features/templates/pages/produce-page') },
+  { path: '/user/opinion', layout: 'app', auth: 'user', title: 'feedback.title', load: () => import('@/features/feedback/pages/feedback-page') },
   { path: '/user/notice', layout: 'app', auth: 'user', antd: true, title: 'notice.title', load: () => import('@/features/notice/pages/notice-page') },
   { path: '/webview', layout: 'app', title: 'webview.title', load: () => import('@/features/webview/pages/webview-page') },
   { path: '/webview2', layout: 'blank', title: 'webview.title', load: () => import('@/features/webview/pages/webview-full-page') },

@@ -13,6 +13,7 @@ import { drawEn } from './draw/en';
 import { qrcodeEn } from './qrcode/en';
 import { adminQrcodeEn } from './admin-qrcode/en';
 import { mindmapEn } from './mindmap/en';
+import { supportEn } from './support/en';
 import { noticeEn, webviewEn, tabbarEn, staffEn } from './notice-roles/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
@@ -431,6 +432,7 @@ export const en: LocaleMessages = {
   ...aiEn,
   ...drawEn,
   ...mindmapEn,
+  ...supportEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

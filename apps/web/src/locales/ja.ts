@@ -13,6 +13,7 @@ import { drawJa } from './draw/ja';
 import { qrcodeJa } from './qrcode/ja';
 import { adminQrcodeJa } from './admin-qrcode/ja';
 import { mindmapJa } from './mindmap/ja';
+import { supportJa } from './support/ja';
 import { noticeJa, webviewJa, tabbarJa, staffJa } from './notice-roles/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
@@ -431,6 +432,7 @@ export const ja: LocaleMessages = {
   ...aiJa,
   ...drawJa,
   ...mindmapJa,
+  ...supportJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

@@ -13,6 +13,7 @@ import { drawKo } from './draw/ko';
 import { qrcodeKo } from './qrcode/ko';
 import { adminQrcodeKo } from './admin-qrcode/ko';
 import { mindmapKo } from './mindmap/ko';
+import { supportKo } from './support/ko';
 import { noticeKo, webviewKo, tabbarKo, staffKo } from './notice-roles/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
@@ -431,6 +432,7 @@ export const ko: LocaleMessages = {
   ...aiKo,
   ...drawKo,
   ...mindmapKo,
+  ...supportKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

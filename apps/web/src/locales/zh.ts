@@ -13,6 +13,7 @@ import { drawZh } from './draw/zh';
 import { qrcodeZh } from './qrcode/zh';
 import { adminQrcodeZh } from './admin-qrcode/zh';
 import { mindmapZh } from './mindmap/zh';
+import { supportZh } from './support/zh';
 import { noticeZh, webviewZh, tabbarZh, staffZh } from './notice-roles/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
@@ -431,6 +432,7 @@ export const zh = {
   ...aiZh,
   ...drawZh,
   ...mindmapZh,
+  ...supportZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,

@@ -12,6 +12,9 @@ import { VerificationRepository, type CodeChannel } from './verification.reposit
 
 export type { CodeChannel } from './verification.repository.js';
 
+/** The sign-in scenes of the contract, and `support`: a visitor proving an email to reach customer service (email only). */
+export type VerifyScene = CodeScene | 'support';
+
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MINUTES = 5;
 export const RESEND_SECONDS = 60;
@@ -23,7 +26,7 @@ export interface SendCodeInput {
   channel: CodeChannel;
   /** Normalised email (lower case) or mobile number. */
   target: string;
-  scene: CodeScene;
+  scene: VerifyScene;
   ip: string;
   locale: Locale;
   /** The signed-in user, if any (bind/change mobile need one). */
@@ -33,7 +36,7 @@ export interface SendCodeInput {
 export interface ConsumeInput {
   channel: CodeChannel;
   target: string;
-  scene: CodeScene;
+  scene: VerifyScene;
   code: string;
 }
 
@@ -96,6 +99,10 @@ export class VerificationService {
 
   private async checkScene(input: SendCodeInput): Promise<void> {
     const isEmail = input.channel === 'email';
+    if (input.scene === 'support') {
+      if (!isEmail) throw badRequest('validation_failed', { field: 'scene' });
+      return;
+    }
     if (isEmail && (input.scene === 'bind_mobile' || input.scene === 'change_mobile')) {
       throw badRequest('validation_failed', { field: 'scene' });
     }
@@ -131,7 +138,7 @@ export class VerificationService {
       return this.outbox.sendMail({ to: input.target, ...mail, secret: code });
     }
     const text = codeSms(input.locale, site, input.scene, code, CODE_TTL_MINUTES);
-    return this.outbox.sendSms({ to: input.target, text, params: { code, minutes: String(CODE_TTL_MINUTES) }, scene: input.scene, secret: code });
+    return this.outbox.sendSms({ to: input.target, text, params: { code, minutes: String(CODE_TTL_MINUTES) }, scene: input.scene === 'support' ? undefined : input.scene, secret: code });
   }
 }
 

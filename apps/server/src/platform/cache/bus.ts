@@ -9,8 +9,11 @@ import type { Logger } from '../logger.js';
  * processes stay consistent; the embedded database is single-process, so a
  * local bus is exact there.
  */
-/** `papers`: id is the lowest revision an import wrote (search indexes reload from there). */
-export type InvalidationTopic = 'user' | 'session' | 'settings' | 'papers';
+/**
+ * `papers`: id is the lowest revision an import wrote (search indexes reload from there).
+ * `support`: id is `<conversation id>|<owner>`, a change live support streams read again.
+ */
+export type InvalidationTopic = 'user' | 'session' | 'settings' | 'papers' | 'support';
 export type InvalidationHandler = (topic: InvalidationTopic, id: string) => void;
 
 export interface InvalidationBus {

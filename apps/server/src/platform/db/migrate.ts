@@ -18,6 +18,7 @@ import * as m0017 from './migrations/0017_draw.js';
 import * as m0018 from './migrations/0018_qrcode.js';
 import * as m0019 from './migrations/0019_mindmap.js';
 import * as m0020 from './migrations/0020_staff_roles.js';
+import * as m0024 from './migrations/0024_feedback_support.js';
 import * as m0021 from './migrations/0021_notice.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_qrcode': m0018,
   '0019_mindmap': m0019,
   '0020_staff_roles': m0020,
+  '0024_feedback_support': m0024,
   '0021_notice': m0021,
 };
 

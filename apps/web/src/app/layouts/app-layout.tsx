@@ -5,6 +5,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { NoticeBar } from './notice-bar';
 import { Sidebar } from './sidebar';
+import { SupportLauncher } from '@/features/support/support-launcher';
 import { isEmbedded } from '@/features/embedded/embedded-host';
 import { useSiteConfig } from '@/lib/site-config';
 
@@ -44,6 +45,7 @@ export function AppLayout() {
         </main>
         {footer && <AppFooter />}
       </div>
+      <SupportLauncher />
       {embedded && (
         <Suspense fallback={null}>
           <TabBar />

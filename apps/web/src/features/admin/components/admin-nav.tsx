@@ -4,6 +4,8 @@ import {
   LinkOutlined,
   AuditOutlined,
   CarryOutOutlined,
+  CommentOutlined,
+  CustomerServiceOutlined,
   FileSearchOutlined,
   FileTextOutlined,
   GiftOutlined,
@@ -29,6 +31,8 @@ import { findSection, sectionPath, sectionsByGroup, type AdminSection, type Admi
 
 const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
   users: UserOutlined,
+  feedback: CommentOutlined,
+  support: CustomerServiceOutlined,
   outbox: MailOutlined,
   settings: SettingOutlined,
   oauth: LoginOutlined,

@@ -5,7 +5,7 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, sectionPath
 describe('admin sections', () => {
   it('keeps every panel key that links, bookmarks and browser tests use', () => {
     expect(ADMIN_SECTIONS.map((s) => s.key).sort()).toEqual(
-      ['audit', 'commissions', 'draw', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'promotion', 'qrcode', 'redeem', 'settings', 'sms', 'square', 'tasks', 'templates', 'users', 'webview', 'withdrawals'].sort(),
+      ['audit', 'commissions', 'draw', 'feedback', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'promotion', 'qrcode', 'redeem', 'settings', 'sms', 'square', 'support', 'tasks', 'templates', 'users', 'webview', 'withdrawals'].sort(),
     );
   });
 
@@ -19,7 +19,7 @@ describe('admin sections', () => {
   });
 
   it('shows an operator only content sections, an administrator all, a user none', () => {
-    expect(sectionsFor('operator').map((s) => s.key)).toEqual(['templates', 'square', 'qrcode']);
+    expect(sectionsFor('operator').map((s) => s.key)).toEqual(['feedback', 'support', 'templates', 'square', 'qrcode']);
     expect(sectionsFor('admin')).toEqual([...ADMIN_SECTIONS]);
     expect(sectionsFor('user')).toEqual([]);
     // Headings without an operator section are left out of the operator's menu.

@@ -24,6 +24,8 @@ export interface AdminSectionDef {
  */
 export const ADMIN_SECTIONS = [
   { key: 'users', group: 'people', label: 'admin.users', load: () => import('../components/users-panel').then((m) => m.UsersPanel) },
+  { key: 'feedback', group: 'people', label: 'feedbackadmin.tab', level: 'operator', load: () => import('../feedback/feedback-panel').then((m) => m.FeedbackPanel) },
+  { key: 'support', group: 'people', label: 'supportadmin.tab', level: 'operator', load: () => import('../support/support-panel').then((m) => m.SupportPanel) },
   { key: 'outbox', group: 'people', label: 'admin.outbox', load: () => import('../components/outbox-panel').then((m) => m.OutboxPanel) },
   { key: 'settings', group: 'site', label: 'admin.settings', load: () => import('../components/settings-panel').then((m) => m.SettingsPanel) },
   { key: 'oauth', group: 'site', label: 'oauthadmin.tab', load: () => import('../components/oauth-panel').then((m) => m.OauthPanel) },

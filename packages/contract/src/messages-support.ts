@@ -1,0 +1,23 @@
+/** Message texts of feedback and customer service, merged into MESSAGES by one spread. */
+export const SUPPORT_MESSAGES = {
+  feedback_submitted: { zh: '反馈已提交，我们会尽快回复', en: 'Feedback sent; we will reply soon', ja: 'フィードバックを送信しました。追ってご返信します', ko: '의견을 보냈습니다. 곧 답변드리겠습니다' },
+  feedback_category_required: { zh: '请选择反馈类型', en: 'Choose what the feedback is about', ja: 'フィードバックの種類を選んでください', ko: '의견 유형을 선택하세요' },
+  feedback_content_required: { zh: '请填写反馈内容', en: 'Please describe your feedback', ja: 'フィードバックの内容を入力してください', ko: '의견 내용을 입력하세요' },
+  feedback_too_long: { zh: '反馈内容不能超过 2000 个字符', en: 'Feedback can be at most 2,000 characters', ja: 'フィードバックは 2000 文字以内にしてください', ko: '의견은 2,000자 이하여야 합니다' },
+  feedback_images_too_many: { zh: '最多上传 4 张截图', en: 'At most 4 screenshots', ja: 'スクリーンショットは 4 枚までです', ko: '스크린샷은 최대 4장입니다' },
+  feedback_image_invalid: { zh: '截图无效，请重新上传', en: 'A screenshot is not valid; upload it again', ja: 'スクリーンショットが無効です。もう一度アップロードしてください', ko: '스크린샷이 올바르지 않습니다. 다시 올리세요' },
+  feedback_not_found: { zh: '反馈不存在', en: 'Feedback not found', ja: 'フィードバックが見つかりません', ko: '의견을 찾을 수 없습니다' },
+  feedback_closed: { zh: '该反馈已关闭，无法继续回复；如有新问题请提交新的反馈', en: 'This feedback is closed and takes no more replies; send new feedback for a new question', ja: 'このフィードバックは終了しているため返信できません。新しい質問は新しいフィードバックで送ってください', ko: '이 의견은 종료되어 더 답장할 수 없습니다. 새 질문은 새 의견으로 보내 주세요' },
+  feedback_closed_done: { zh: '反馈已关闭', en: 'Feedback closed', ja: 'フィードバックを終了しました', ko: '의견을 종료했습니다' },
+  feedback_rate_limited: { zh: '提交太频繁，请稍后再试', en: 'Too many submissions; please try again later', ja: '送信が多すぎます。しばらくしてからお試しください', ko: '너무 자주 보냈습니다. 잠시 후 다시 시도하세요' },
+  support_message_required: { zh: '请输入消息内容', en: 'Type a message', ja: 'メッセージを入力してください', ko: '메시지를 입력하세요' },
+  support_message_too_long: { zh: '一条消息不能超过 1000 个字符', en: 'A message can be at most 1,000 characters', ja: 'メッセージは 1000 文字以内にしてください', ko: '메시지는 1,000자 이하여야 합니다' },
+  support_conversation_closed: { zh: '客服已结束该会话，无法继续发送；请开始新的会话', en: 'Customer service closed this conversation; start a new conversation to write again', ja: 'サポートがこの会話を終了しました。新しい会話を始めてください', ko: '고객센터가 이 대화를 종료했습니다. 새 대화를 시작하세요' },
+  support_conversation_not_found: { zh: '会话不存在', en: 'Conversation not found', ja: '会話が見つかりません', ko: '대화를 찾을 수 없습니다' },
+  support_visitor_required: { zh: '请先登录，或验证邮箱后联系客服', en: 'Sign in, or verify an email, to contact customer service', ja: 'ログインするか、メールアドレスを確認してからお問い合わせください', ko: '로그인하거나 이메일을 인증한 뒤 문의하세요' },
+  support_rate_limited: { zh: '消息发送太频繁，请稍后再试', en: 'You are sending messages too fast; wait a moment', ja: 'メッセージの送信が多すぎます。少し待ってください', ko: '메시지를 너무 빨리 보내고 있습니다. 잠시 기다리세요' },
+  support_image_login: { zh: '登录后才能发送图片', en: 'Sign in to send pictures', ja: '画像を送るにはログインしてください', ko: '그림을 보내려면 로그인하세요' },
+  support_image_invalid: { zh: '图片无效，请重新上传', en: 'The picture is not valid; upload it again', ja: '画像が無効です。もう一度アップロードしてください', ko: '그림이 올바르지 않습니다. 다시 올리세요' },
+  support_quick_reply_not_found: { zh: '快捷回复不存在', en: 'Quick reply not found', ja: '定型文が見つかりません', ko: '빠른 답변을 찾을 수 없습니다' },
+  support_closed_done: { zh: '会话已结束', en: 'Conversation closed', ja: '会話を終了しました', ko: '대화를 종료했습니다' },
+} as const;
