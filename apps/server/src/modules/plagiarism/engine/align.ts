@@ -30,6 +30,8 @@ export interface AlignOptions {
   /** Minimum passage length in UTF-16 units, in both texts. */
   minLength: number;
   minDice: number;
+  /** Distinct seeds per content token spanned. */
+  minDensity: number;
   /** Seed keys occurring more often than this in the source are too common to be evidence. */
   maxKeyRepeats: number;
 }
@@ -38,9 +40,10 @@ export const DEFAULT_ALIGN: AlignOptions = {
   wordSeed: 2,
   cjkSeed: 3,
   maxGap: 12,
-  minSeeds: 4,
-  minLength: 120,
-  minDice: 0.3,
+  minSeeds: 8,
+  minLength: 200,
+  minDice: 0.4,
+  minDensity: 0.15,
   maxKeyRepeats: 20,
 };
 
@@ -122,6 +125,25 @@ function cluster(seeds: Seed[], maxGap: number): Seed[][] {
   return done;
 }
 
+/**
+ * Drops seeds off the passage's diagonal: a copied passage maps its words at
+ * a nearly constant shift (source position minus suspicious position, drifting
+ * slowly with inserted and dropped words), while coincidental seeds (a topic
+ * phrase repeated in the source) sit at other shifts and would stretch the
+ * passage's bounds. A seed stays when its shift is within `band` of the median
+ * shift of its neighbours along the suspicious text.
+ */
+function onDiagonal(group: Seed[], band: number, reach = 4): Seed[] {
+  if (group.length < 3) return group;
+  const sorted = [...group].sort((a, b) => a.s - b.s || a.r - b.r);
+  const shifts = sorted.map((x) => x.r - x.s);
+  return sorted.filter((_, i) => {
+    const around = shifts.slice(Math.max(0, i - reach), i + reach + 1).sort((a, b) => a - b);
+    const median = around[around.length >> 1]!;
+    return Math.abs(shifts[i]! - median) <= band;
+  });
+}
+
 function dice(a: Prepared, aFrom: number, aTo: number, b: Prepared, bFrom: number, bTo: number): number {
   const counts = new Map<string, number>();
   for (let p = aFrom; p <= aTo; p += 1) {
@@ -140,11 +162,17 @@ function dice(a: Prepared, aFrom: number, aTo: number, b: Prepared, bFrom: numbe
   return (2 * shared) / (aTo - aFrom + 1 + (bTo - bFrom + 1));
 }
 
-interface Found extends AlignedPassage {
+/** A passage before filtering, with the evidence the filters look at. */
+export interface PassageEvidence extends AlignedPassage {
+  /** Distinct seed positions, the smaller count of the two texts. */
   seeds: number;
+  /** Content tokens spanned, the larger count of the two texts. */
+  span: number;
+  dice: number;
 }
 
-export function alignTexts(suspicious: string, source: string, options: AlignOptions = DEFAULT_ALIGN): AlignedPassage[] {
+/** Seeds clustered into passages, unfiltered (the evaluation looks at these to set the filters). */
+export function passageEvidence(suspicious: string, source: string, options: AlignOptions = DEFAULT_ALIGN): PassageEvidence[] {
   if (suspicious.length === 0 || source.length === 0) return [];
   const susp = prepareCached(suspicious, options);
   const src = prepare(source, options);
@@ -163,30 +191,47 @@ export function alignTexts(suspicious: string, source: string, options: AlignOpt
   }
   if (seeds.length === 0) return [];
 
-  const found: Found[] = [];
-  for (const group of cluster(seeds, options.maxGap)) {
-    if (group.length < options.minSeeds) continue;
+  const out: PassageEvidence[] = [];
+  const groups = cluster(seeds, options.maxGap).flatMap((g) => (g.length < 2 ? [] : cluster(onDiagonal(g, options.maxGap), options.maxGap)));
+  for (const group of groups) {
+    if (group.length < 2) continue;
     let s0 = Infinity;
     let s1 = -Infinity;
     let r0 = Infinity;
     let r1 = -Infinity;
+    const sPositions = new Set<number>();
+    const rPositions = new Set<number>();
     for (const seed of group) {
       s0 = Math.min(s0, seed.s);
       s1 = Math.max(s1, seed.s + seed.n - 1);
       r0 = Math.min(r0, seed.r);
       r1 = Math.max(r1, seed.r + seed.n - 1);
+      sPositions.add(seed.s);
+      rPositions.add(seed.r);
     }
     const suspStart = susp.tokens.starts[susp.content[s0]!]!;
     const suspEnd = susp.tokens.ends[susp.content[s1]!]!;
     const srcStart = src.tokens.starts[src.content[r0]!]!;
     const srcEnd = src.tokens.ends[src.content[r1]!]!;
-    if (suspEnd - suspStart < options.minLength || srcEnd - srcStart < options.minLength) continue;
-    if (dice(susp, s0, s1, src, r0, r1) < options.minDice) continue;
-    found.push({ suspOffset: suspStart, suspLength: suspEnd - suspStart, sourceOffset: srcStart, sourceLength: srcEnd - srcStart, seeds: group.length });
+    out.push({
+      suspOffset: suspStart,
+      suspLength: suspEnd - suspStart,
+      sourceOffset: srcStart,
+      sourceLength: srcEnd - srcStart,
+      seeds: Math.min(sPositions.size, rPositions.size),
+      span: Math.max(s1 - s0 + 1, r1 - r0 + 1),
+      dice: dice(susp, s0, s1, src, r0, r1),
+    });
   }
+  return out;
+}
 
+export function alignTexts(suspicious: string, source: string, options: AlignOptions = DEFAULT_ALIGN): AlignedPassage[] {
+  const found = passageEvidence(suspicious, source, options).filter(
+    (p) => p.seeds >= options.minSeeds && p.suspLength >= options.minLength && p.sourceLength >= options.minLength && p.dice >= options.minDice && p.seeds / p.span >= options.minDensity,
+  );
   found.sort((a, b) => b.seeds - a.seeds || a.suspOffset - b.suspOffset);
-  const kept: Found[] = [];
+  const kept: PassageEvidence[] = [];
   for (const f of found) {
     const overlaps = kept.some((k) => f.suspOffset < k.suspOffset + k.suspLength && k.suspOffset < f.suspOffset + f.suspLength);
     if (!overlaps) kept.push(f);
@@ -196,7 +241,7 @@ export function alignTexts(suspicious: string, source: string, options: AlignOpt
 }
 
 /** Extends a passage over characters equal in both texts (stopping at a neighbouring passage). */
-function growEdges(susp: string, src: string, p: Found, all: Found[]): AlignedPassage {
+function growEdges(susp: string, src: string, p: AlignedPassage, all: AlignedPassage[]): AlignedPassage {
   let lowS = 0;
   let highS = susp.length;
   for (const other of all) {

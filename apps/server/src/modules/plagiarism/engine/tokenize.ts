@@ -77,7 +77,7 @@ export function tokenize(text: string): Tokens {
         }
       }
     } else {
-      push(normalizeKey(m[3]), start, end, TokenKind.Word);
+      push(normalizeKey(m[3] ?? ''), start, end, TokenKind.Word);
     }
   }
   return out;
@@ -104,7 +104,7 @@ export function isStopToken(key: string, kind: TokenKind): boolean {
 /** Indices (into `tokens`) of the content tokens, in order. */
 export function contentIndices(tokens: Tokens): number[] {
   const out: number[] = [];
-  for (let i = 0; i < tokens.keys.length; i += 1) if (!isStopToken(tokens.keys[i], tokens.kinds[i])) out.push(i);
+  for (let i = 0; i < tokens.keys.length; i += 1) if (!isStopToken(tokens.keys[i]!, tokens.kinds[i]!)) out.push(i);
   return out;
 }
 
