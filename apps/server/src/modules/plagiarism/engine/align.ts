@@ -27,8 +27,13 @@ export interface AlignOptions {
   cjkSeed: number;
   maxGap: number;
   minSeeds: number;
-  /** Minimum passage length in UTF-16 units, in both texts. */
-  minLength: number;
+  /**
+   * Minimum passage length in both texts, in word equivalents: a word (or a
+   * Thai word) counts 1, a CJK character `cjkWeight` (a Chinese word is about
+   * two characters), so the bar is the same amount of text in every script.
+   */
+  minWords: number;
+  cjkWeight: number;
   minDice: number;
   /** Distinct seeds per content token spanned. */
   minDensity: number;
@@ -41,7 +46,8 @@ export const DEFAULT_ALIGN: AlignOptions = {
   cjkSeed: 3,
   maxGap: 12,
   minSeeds: 8,
-  minLength: 200,
+  minWords: 35,
+  cjkWeight: 0.5,
   minDice: 0.4,
   minDensity: 0.15,
   maxKeyRepeats: 20,
@@ -86,36 +92,42 @@ interface Seed {
   s: number;
   r: number;
   n: number;
+  /** The gap allowed after it, in content tokens (wider between CJK characters than between words). */
+  gap: number;
 }
 
-function splitBy(seeds: Seed[], side: 's' | 'r', maxGap: number): Seed[][] {
+function splitBy(seeds: Seed[], side: 's' | 'r'): Seed[][] {
   const sorted = [...seeds].sort((a, b) => a[side] - b[side]);
   const parts: Seed[][] = [];
   let current: Seed[] = [];
   let reach = -Infinity;
+  let gap = 0;
   for (const seed of sorted) {
-    if (current.length > 0 && seed[side] - reach > maxGap) {
+    if (current.length > 0 && seed[side] - reach > gap) {
       parts.push(current);
       current = [];
     }
     current.push(seed);
-    reach = Math.max(reach, seed[side] + seed.n - 1);
+    if (seed[side] + seed.n - 1 >= reach) {
+      reach = seed[side] + seed.n - 1;
+      gap = seed.gap;
+    }
   }
   if (current.length > 0) parts.push(current);
   return parts;
 }
 
-function cluster(seeds: Seed[], maxGap: number): Seed[][] {
+function cluster(seeds: Seed[]): Seed[][] {
   const done: Seed[][] = [];
   const queue: Seed[][] = [seeds];
   while (queue.length > 0) {
     const group = queue.pop()!;
-    const bySusp = splitBy(group, 's', maxGap);
+    const bySusp = splitBy(group, 's');
     if (bySusp.length > 1) {
       queue.push(...bySusp);
       continue;
     }
-    const bySource = splitBy(group, 'r', maxGap);
+    const bySource = splitBy(group, 'r');
     if (bySource.length > 1) {
       queue.push(...bySource);
       continue;
@@ -169,6 +181,15 @@ export interface PassageEvidence extends AlignedPassage {
   /** Content tokens spanned, the larger count of the two texts. */
   span: number;
   dice: number;
+  /** Length in word equivalents, the smaller of the two texts. */
+  words: number;
+}
+
+/** Word equivalents of the tokens `[from, to]` (all tokens, function words included). */
+function wordsIn(tokens: Tokens, from: number, to: number, cjkWeight: number): number {
+  let w = 0;
+  for (let i = from; i <= to; i += 1) w += tokens.kinds[i] === TokenKind.Cjk ? cjkWeight : 1;
+  return w;
 }
 
 /** Seeds clustered into passages, unfiltered (the evaluation looks at these to set the filters). */
@@ -187,12 +208,13 @@ export function passageEvidence(suspicious: string, source: string, options: Ali
   for (let s = 0; s < susp.keys.length; s += 1) {
     const list = where.get(susp.keys[s]!);
     if (!list || list.length > options.maxKeyRepeats) continue;
-    for (const r of list) seeds.push({ s, r, n: susp.spans[s]! });
+    const gap = susp.tokens.kinds[susp.content[s]!] === TokenKind.Cjk ? options.maxGap / options.cjkWeight : options.maxGap;
+    for (const r of list) seeds.push({ s, r, n: susp.spans[s]!, gap });
   }
   if (seeds.length === 0) return [];
 
   const out: PassageEvidence[] = [];
-  const groups = cluster(seeds, options.maxGap).flatMap((g) => (g.length < 2 ? [] : cluster(onDiagonal(g, options.maxGap), options.maxGap)));
+  const groups = cluster(seeds).flatMap((g) => (g.length < 2 ? [] : cluster(onDiagonal(g, options.maxGap))));
   for (const group of groups) {
     if (group.length < 2) continue;
     let s0 = Infinity;
@@ -221,6 +243,7 @@ export function passageEvidence(suspicious: string, source: string, options: Ali
       seeds: Math.min(sPositions.size, rPositions.size),
       span: Math.max(s1 - s0 + 1, r1 - r0 + 1),
       dice: dice(susp, s0, s1, src, r0, r1),
+      words: Math.min(wordsIn(susp.tokens, susp.content[s0]!, susp.content[s1]!, options.cjkWeight), wordsIn(src.tokens, src.content[r0]!, src.content[r1]!, options.cjkWeight)),
     });
   }
   return out;
@@ -228,7 +251,7 @@ export function passageEvidence(suspicious: string, source: string, options: Ali
 
 export function alignTexts(suspicious: string, source: string, options: AlignOptions = DEFAULT_ALIGN): AlignedPassage[] {
   const found = passageEvidence(suspicious, source, options).filter(
-    (p) => p.seeds >= options.minSeeds && p.suspLength >= options.minLength && p.sourceLength >= options.minLength && p.dice >= options.minDice && p.seeds / p.span >= options.minDensity,
+    (p) => p.seeds >= options.minSeeds && p.words >= options.minWords && p.dice >= options.minDice && p.seeds / p.span >= options.minDensity,
   );
   found.sort((a, b) => b.seeds - a.seeds || a.suspOffset - b.suspOffset);
   const kept: PassageEvidence[] = [];
