@@ -284,6 +284,16 @@ function growEdges(susp: string, src: string, p: AlignedPassage, all: AlignedPas
     c += 1;
     d += 1;
   }
+  // Equal characters before the first word that end the previous sentence
+  // (". ") belong to neither passage; nor do opening marks after the last word.
+  while (a < p.suspOffset && /[\s.,;:!?)\]}。，、；：！？）」』》]/u.test(susp[a]!)) {
+    a += 1;
+    b += 1;
+  }
+  while (c > p.suspOffset + p.suspLength && /[\s([{（「『《]/u.test(susp[c - 1]!)) {
+    c -= 1;
+    d -= 1;
+  }
   // Never end between the two halves of a surrogate pair.
   if (a > 0 && isLowSurrogate(susp.charCodeAt(a)) && b > 0) {
     a -= 1;
