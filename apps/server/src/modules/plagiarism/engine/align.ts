@@ -37,6 +37,11 @@ export interface AlignOptions {
   minDice: number;
   /** Distinct seeds per content token spanned. */
   minDensity: number;
+  /** Loose ends: at most `trimShare` of the seeds, behind a gap over max(trimMinGap, trimFactor × the trimQuantile gap); 0 turns it off. */
+  trimFactor: number;
+  trimMinGap: number;
+  trimQuantile: number;
+  trimShare: number;
   /** Seed keys occurring more often than this in the source are too common to be evidence. */
   maxKeyRepeats: number;
 }
@@ -51,6 +56,10 @@ export const DEFAULT_ALIGN: AlignOptions = {
   minDice: 0.4,
   minDensity: 0.15,
   maxKeyRepeats: 20,
+  trimFactor: 3,
+  trimMinGap: 4,
+  trimQuantile: 0.9,
+  trimShare: 0.1,
 };
 
 interface Prepared {
@@ -156,6 +165,34 @@ function onDiagonal(group: Seed[], band: number, reach = 4): Seed[] {
   });
 }
 
+/**
+ * Trims loose ends: a few seeds hanging off either end of a passage behind a
+ * gap much wider than the passage's usual gaps (a shared name or phrase next
+ * to the copy, not part of it). The passage's own gaps set the bar, so a
+ * verbatim copy (no gaps) sheds a neighbour two words away while a heavily
+ * edited one keeps its sparse edges.
+ */
+function trimEnds(group: Seed[], side: 's' | 'r', options: AlignOptions): Seed[] {
+  if (group.length < 4) return group;
+  const sorted = [...group].sort((a, b) => a[side] - b[side]);
+  const gaps: number[] = [];
+  let reach = sorted[0]![side] + sorted[0]!.n - 1;
+  for (let i = 1; i < sorted.length; i += 1) {
+    gaps.push(Math.max(0, sorted[i]![side] - reach - 1));
+    reach = Math.max(reach, sorted[i]![side] + sorted[i]!.n - 1);
+  }
+  const typical = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length * options.trimQuantile)]!;
+  // CJK seeds allow wider gaps (characters, not words); the bar scales alike.
+  const scale = sorted[0]!.gap / options.maxGap;
+  const bar = Math.max(options.trimMinGap * scale, options.trimFactor * typical);
+  const most = Math.max(1, Math.floor(sorted.length * options.trimShare));
+  let from = 0;
+  for (let i = 0; i < Math.min(most, gaps.length); i += 1) if (gaps[i]! > bar) from = i + 1;
+  let to = sorted.length;
+  for (let i = gaps.length - 1; i >= Math.max(0, gaps.length - most); i -= 1) if (gaps[i]! > bar) to = i + 1;
+  return from < to ? sorted.slice(from, to) : sorted;
+}
+
 function dice(a: Prepared, aFrom: number, aTo: number, b: Prepared, bFrom: number, bTo: number): number {
   const counts = new Map<string, number>();
   for (let p = aFrom; p <= aTo; p += 1) {
@@ -214,7 +251,9 @@ export function passageEvidence(suspicious: string, source: string, options: Ali
   if (seeds.length === 0) return [];
 
   const out: PassageEvidence[] = [];
-  const groups = cluster(seeds).flatMap((g) => (g.length < 2 ? [] : cluster(onDiagonal(g, options.maxGap))));
+  const groups = cluster(seeds)
+    .flatMap((g) => (g.length < 2 ? [] : cluster(onDiagonal(g, options.maxGap))))
+    .map((g) => (options.trimFactor > 0 ? trimEnds(trimEnds(g, 's', options), 'r', options) : g));
   for (const group of groups) {
     if (group.length < 2) continue;
     let s0 = Infinity;
