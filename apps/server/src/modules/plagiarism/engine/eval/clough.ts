@@ -28,7 +28,7 @@ export function decodeText(bytes: Uint8Array): string {
     const candidates = [decodeCp1252(bytes), new TextDecoder('macintosh').decode(bytes)];
     // Mis-decoded bytes show up as C1 controls, accented letters standing alone,
     // or an accented capital right after a small letter ("ItÕs", "cafŽ").
-    const oddities = (t: string) => (t.match(/[\u0080-\u009f]|(?<!\p{L})[\u00c0-\u024f](?!\p{L})|(?<=\p{Ll})(?=[^\x00-\x7f])\p{Lu}/gu) ?? []).length;
+    const oddities = (t: string) => (t.match(/[\u0080-\u009f]|(?<!\p{L})[\u00c0-\u024f](?!\p{L})|(?<=\p{Ll})(?=[^\p{ASCII}])\p{Lu}/gu) ?? []).length;
     text = oddities(candidates[1]!) < oddities(candidates[0]!) ? candidates[1]! : candidates[0]!;
   }
   // NEL and other Unicode line ends read as newlines; a byte-order mark is not text.
