@@ -42,6 +42,9 @@ export interface AlignOptions {
   trimMinGap: number;
   trimQuantile: number;
   trimShare: number;
+  /** Merge: pieces with `mergeMinSeeds` distinct seeds each, apart by at most `mergeGap` × the gap in both texts, join; 0 turns it off. */
+  mergeGap: number;
+  mergeMinSeeds: number;
   /** Seed keys occurring more often than this in the source are too common to be evidence. */
   maxKeyRepeats: number;
 }
@@ -60,6 +63,8 @@ export const DEFAULT_ALIGN: AlignOptions = {
   trimMinGap: 4,
   trimQuantile: 0.9,
   trimShare: 0.1,
+  mergeGap: 2,
+  mergeMinSeeds: 3,
 };
 
 interface Prepared {
@@ -193,6 +198,64 @@ function trimEnds(group: Seed[], side: 's' | 'r', options: AlignOptions): Seed[]
   return from < to ? sorted.slice(from, to) : sorted;
 }
 
+interface Box {
+  seeds: Seed[];
+  s0: number;
+  s1: number;
+  r0: number;
+  r1: number;
+  distinct: number;
+}
+
+function boxOf(seeds: Seed[]): Box {
+  let s0 = Infinity;
+  let s1 = -Infinity;
+  let r0 = Infinity;
+  let r1 = -Infinity;
+  const positions = new Set<number>();
+  for (const seed of seeds) {
+    s0 = Math.min(s0, seed.s);
+    s1 = Math.max(s1, seed.s + seed.n - 1);
+    r0 = Math.min(r0, seed.r);
+    r1 = Math.max(r1, seed.r + seed.n - 1);
+    positions.add(seed.s);
+  }
+  return { seeds, s0, s1, r0, r1, distinct: positions.size };
+}
+
+/**
+ * The merge step: neighbouring pieces of one heavily edited passage (split
+ * where a long run of words had no seed) join again when they follow each
+ * other in both texts within `mergeGap` times the usual gap and each has some
+ * evidence of its own, so the passage is reported whole and once.
+ */
+function mergeNeighbours(groups: Seed[][], options: AlignOptions): Seed[][] {
+  let boxes = groups.map(boxOf).sort((a, b) => a.s0 - b.s0);
+  let merged = true;
+  while (merged) {
+    merged = false;
+    const next: Box[] = [];
+    for (const box of boxes) {
+      const last = next[next.length - 1];
+      const limit = options.mergeGap * (box.seeds[0]!.gap + (last?.seeds[0]?.gap ?? box.seeds[0]!.gap)) / 2;
+      if (
+        last &&
+        last.distinct >= options.mergeMinSeeds &&
+        box.distinct >= options.mergeMinSeeds &&
+        box.s0 - last.s1 <= limit &&
+        box.r0 - last.r1 <= limit &&
+        box.r1 > last.r1 &&
+        box.r0 - last.r0 >= 0
+      ) {
+        next[next.length - 1] = boxOf([...last.seeds, ...box.seeds]);
+        merged = true;
+      } else next.push(box);
+    }
+    boxes = next;
+  }
+  return boxes.map((b) => b.seeds);
+}
+
 function dice(a: Prepared, aFrom: number, aTo: number, b: Prepared, bFrom: number, bTo: number): number {
   const counts = new Map<string, number>();
   for (let p = aFrom; p <= aTo; p += 1) {
@@ -254,7 +317,8 @@ export function passageEvidence(suspicious: string, source: string, options: Ali
   const groups = cluster(seeds)
     .flatMap((g) => (g.length < 2 ? [] : cluster(onDiagonal(g, options.maxGap))))
     .map((g) => (options.trimFactor > 0 ? trimEnds(trimEnds(g, 's', options), 'r', options) : g));
-  for (const group of groups) {
+  const pieces = options.mergeGap > 0 ? mergeNeighbours(groups, options) : groups;
+  for (const group of pieces) {
     if (group.length < 2) continue;
     let s0 = Infinity;
     let s1 = -Infinity;
