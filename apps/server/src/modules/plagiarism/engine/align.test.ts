@@ -89,6 +89,13 @@ describe('alignTexts', () => {
     expect(covered(found[0]!, from, length)).toBeGreaterThan(0.95);
   });
 
+  it('aligns a long text with itself as one passage, though its phrases repeat', () => {
+    const sentences = SOURCE_EN.split('. ');
+    const hostWords = HOST_EN.split(' ');
+    const long = Array.from({ length: 60 }, (_, i) => `${sentences[i % sentences.length]}. Part ${i} adds ${hostWords.slice(i % 40, (i % 40) + 12).join(' ')}.`).join(' ');
+    expect(alignTexts(long, long)).toEqual([{ suspOffset: 0, suspLength: long.length, sourceOffset: 0, sourceLength: long.length }]);
+  });
+
   it('does not report a short common phrase', () => {
     const phrase = 'the PAN workshop measure these systems with character level precision';
     expect(alignTexts(`${HOST_EN} ${phrase} ${OTHER_EN}`, SOURCE_EN)).toEqual([]);

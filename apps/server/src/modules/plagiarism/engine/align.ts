@@ -73,6 +73,8 @@ interface Prepared {
   keys: string[];
   /** Length (in content tokens) of the n-gram starting at each content position. */
   spans: number[];
+  /** How often each key occurs. */
+  counts: Map<string, number>;
 }
 
 function prepare(text: string, options: AlignOptions): Prepared {
@@ -89,7 +91,9 @@ function prepare(text: string, options: AlignOptions): Prepared {
     keys.push(parts.join('\u0001'));
     spans.push(n);
   }
-  return { tokens, content, keys, spans };
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return { tokens, content, keys, spans, counts };
 }
 
 // A long checked text is aligned against many sources in a row; it is tokenised once.
@@ -108,6 +112,8 @@ interface Seed {
   n: number;
   /** The gap allowed after it, in content tokens (wider between CJK characters than between words). */
   gap: number;
+  /** Its key occurs once in each text: an unambiguous anchor of the diagonal. */
+  anchor: boolean;
 }
 
 function splitBy(seeds: Seed[], side: 's' | 'r'): Seed[][] {
@@ -157,16 +163,24 @@ function cluster(seeds: Seed[]): Seed[][] {
  * slowly with inserted and dropped words), while coincidental seeds (a topic
  * phrase repeated in the source) sit at other shifts and would stretch the
  * passage's bounds. A seed stays when its shift is within `band` of the median
- * shift of its neighbours along the suspicious text.
+ * shift of the nearest anchors along the suspicious text (seeds whose key
+ * occurs once in each text; in a long text repeated phrases give many seeds
+ * at one position, which would outvote the diagonal), or of its nearest
+ * seeds when there are too few anchors.
  */
 function onDiagonal(group: Seed[], band: number, reach = 4): Seed[] {
   if (group.length < 3) return group;
   const sorted = [...group].sort((a, b) => a.s - b.s || a.r - b.r);
-  const shifts = sorted.map((x) => x.r - x.s);
-  return sorted.filter((_, i) => {
-    const around = shifts.slice(Math.max(0, i - reach), i + reach + 1).sort((a, b) => a - b);
+  const anchors = sorted.filter((x) => x.anchor);
+  const guide = anchors.length >= 3 ? anchors : sorted;
+  const shifts = guide.map((x) => x.r - x.s);
+  let g = 0;
+  return sorted.filter((seed) => {
+    // The guide seed nearest at or after this one along the suspicious text.
+    while (g < guide.length && guide[g]!.s < seed.s) g += 1;
+    const around = shifts.slice(Math.max(0, g - reach), g + reach).sort((a, b) => a - b);
     const median = around[around.length >> 1]!;
-    return Math.abs(shifts[i]! - median) <= band;
+    return Math.abs(seed.r - seed.s - median) <= band;
   });
 }
 
@@ -309,7 +323,8 @@ export function passageEvidence(suspicious: string, source: string, options: Ali
     const list = where.get(susp.keys[s]!);
     if (!list || list.length > options.maxKeyRepeats) continue;
     const gap = susp.tokens.kinds[susp.content[s]!] === TokenKind.Cjk ? options.maxGap / options.cjkWeight : options.maxGap;
-    for (const r of list) seeds.push({ s, r, n: susp.spans[s]!, gap });
+    const anchor = list.length === 1 && susp.counts.get(susp.keys[s]!) === 1;
+    for (const r of list) seeds.push({ s, r, n: susp.spans[s]!, gap, anchor });
   }
   if (seeds.length === 0) return [];
 
