@@ -138,6 +138,8 @@ export async function benchPlagiarism(root) {
     insertedRecovered: recovered,
     inserted: inserted.length,
     naiveRecovered: inserted.filter((id) => naiveHits.includes(id)).length,
+    // Sources found that were not inserted (a corpus paper sharing a passage with an inserted one, or a false match).
+    otherSources: last.found.filter((f) => !inserted.includes(f.id)).map((f) => f.id),
   };
   const s = (ms) => (ms / 1000).toFixed(2);
   console.log(`\nPlagiarism check: a ${thesisWords.toLocaleString('en')}-word thesis against ${corpus.length.toLocaleString('en')} corpus papers (titles + abstracts), ${ROUNDS} rounds (load average ${result.loadavg.join(' ')} on ${result.cpus} CPUs); s`);
@@ -153,7 +155,8 @@ export async function benchPlagiarism(root) {
   );
   console.log(
     `  check p50 ${s(result.check.p50)} s (target <= ${TARGET_S} s: ${result.check.max / 1000 <= TARGET_S ? 'met' : 'NOT met'}); ratio to the baseline ${result.ratio_p50.toFixed(2)}x; ` +
-      `${result.candidates} candidates, ${result.sourcesFound} sources with passages, ${recovered}/${inserted.length} inserted sources found (baseline finds ${result.naiveRecovered}/${inserted.length})`,
+      `${result.candidates} candidates, ${result.sourcesFound} sources with passages, ${recovered}/${inserted.length} inserted sources found (baseline finds ${result.naiveRecovered}/${inserted.length})` +
+      (result.otherSources.length ? `; also found: ${result.otherSources.join(', ')}` : ''),
   );
   return result;
 }
