@@ -94,7 +94,9 @@ export function tokenize(text: string): Tokens {
     if (cls === SEP || cls === MARK) {
       i += width;
     } else if (cls === CJK_CHAR) {
-      push(normalizeKey(text.slice(i, i + width)), i, i + width, TokenKind.Cjk);
+      // Unified ideographs and kana are their own NFKC form and have no case.
+      const ch = text.slice(i, i + width);
+      push((code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3041 && code <= 0x3096) || (code >= 0x30a1 && code <= 0x30f6) ? ch : normalizeKey(ch), i, i + width, TokenKind.Cjk);
       i += width;
     } else {
       // A word (letters, digits, combining marks) or a run of a script without spaces.
