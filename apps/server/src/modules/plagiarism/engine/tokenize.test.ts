@@ -21,6 +21,10 @@ describe('tokenize', () => {
     expect(tokens.filter((t) => t.kind === TokenKind.Cjk)).toHaveLength(6);
   });
 
+  it('folds half-width katakana and full-width CJK punctuation', () => {
+    expect(slices('ｶﾀｶﾅ，テスト').map((t) => t.key)).toEqual(['カ', 'タ', 'カ', 'ナ', 'テ', 'ス', 'ト']);
+  });
+
   it('segments Thai into words and maps them back exactly', () => {
     const text = 'ภาษาไทยไม่มีช่องว่างระหว่างคำ';
     const tokens = slices(text);
