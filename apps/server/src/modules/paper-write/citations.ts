@@ -11,6 +11,9 @@
 const GROUP = /\[(\d{1,6}(?:\s*[-–—,，、;；]\s*\d{1,6})*)\]/g;
 /** A citation may still be arriving: `[`, `[1`, `[1, 1` at the end of what has streamed, with the spaces before it (taken out with it). */
 const PARTIAL = /[ \t]*(?:\[[\d\s\-–—,，、;；]{0,40})?$/;
+/** Marks where a citation was taken out after a space (a private-use character, never in text), so the space goes too. */
+const GONE = '\uE000';
+const GONE_AFTER_SPACE = /[ \t]\uE000/g;
 /** A range wider than this is not a citation range (a year span "[1990-2020]"): its ends are checked as two numbers. */
 const RANGE_MAX = 50;
 
@@ -74,11 +77,11 @@ export function rewriteCitations(text: string, map: (n: number) => number | null
       }
     }
     if (!changed) return whole;
-    if (kept.length === 0) return offset > 0 && /[ \t]/.test(text[offset - 1] ?? '') ? '\u0000' : '';
+    if (kept.length === 0) return offset > 0 && /[ \t]/.test(text[offset - 1] ?? '') ? GONE : '';
     return `[${formatGroup(kept)}]`;
   });
   // A removed citation takes the one space before it ("as shown [42]." → "as shown.").
-  return { text: out.replace(/[ \t]\u0000/g, '').replace(/\u0000/g, ''), removed: [...removed].sort((a, b) => a - b) };
+  return { text: out.replace(GONE_AFTER_SPACE, '').replaceAll(GONE, ''), removed: [...removed].sort((a, b) => a - b) };
 }
 
 const validIn = (max: number) => (n: number) => (n >= 1 && n <= max ? n : null);

@@ -112,5 +112,6 @@ export function referencesHeading(language: PaperWriteLanguage): string {
 
 /** A file name from the title: what the user's system accepts. */
 export function fileBase(title: string): string {
-  return title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'paper';
+  const printable = [...title].map((c) => (c.charCodeAt(0) < 0x20 ? ' ' : c)).join('');
+  return printable.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'paper';
 }
