@@ -180,7 +180,8 @@ export function parseModelOutline(markdown: string): { outline: PaperWriteOutlin
 function cleanHeading(text: string): string {
   return text
     .replace(/\*\*|__|`/g, '')
-    .replace(/^(?:第[一二三四五六七八九十百\d]+[章节部分]|[\dIVXivx]+(?:\.\d+)*[.)、]?)\s*/u, '')
+    // "1.", "2.1", "3)" and "第二章" are numbering; a Roman numeral only with its mark ("IV."), so "Introduction" keeps its I.
+    .replace(/^(?:第[一二三四五六七八九十百\d]+[章节部分]|\d+(?:\.\d+)*(?:[.)、]|(?=\s))|[IVX]+[.)、])\s*/u, '')
     .trim();
 }
 

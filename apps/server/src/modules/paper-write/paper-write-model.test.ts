@@ -119,24 +119,25 @@ describe('paper writing with a model', () => {
     expect(frameOf(again, 'section').section).toMatchObject({ status: 'done', text: 'My own words [1].', revision: 1 });
   });
 
-  it('shows a section generating to a reload, refuses a second run of it, and settles it', async () => {
+  it('keeps writing a section when the page is closed, shows it generating to a reload, refuses a second run of it, and stores it', async () => {
     const u = await userWith(0);
     const p = await newProject(t, u.token);
     await withSources(t, u.token, p.id, ids.slice(0, 3));
     const key = p.outline[0]!.key;
     fake.next({ chunks: ['First part [1]. ', 'Second part [2].'], holdAfter: 1 });
-    const running = stream(base, '/paper/write/section/draft', { id: p.id, section: key }, { token: u.token, locale: 'en' });
-    await until(async () => (await callApi(t.app, api.paperWriteDetail, { token: u.token, query: { id: String(p.id) } })).body.data.drafts[0]!.status === 'generating');
+    // The page goes away after the first words.
+    const left = await stream(base, '/paper/write/section/draft', { id: p.id, section: key }, { token: u.token, locale: 'en', onEvent: (e) => (e.type === 'delta' ? 'abort' : undefined) });
+    expect(left.events.map((e) => e.type)).toEqual(['start', 'delta']);
     const reload = (await callApi(t.app, api.paperWriteDetail, { token: u.token, query: { id: String(p.id) } })).body.data;
-    expect(reload.generating).toBe(1);
+    expect([reload.generating, reload.drafts[0]!.status]).toEqual([1, 'generating']);
     const second = await stream(base, '/paper/write/section/draft', { id: p.id, section: key }, { token: u.token, locale: 'en' });
     expect([second.status, second.json?.msg]).toEqual([409, 'This section is being generated; wait for it to finish']);
     const busy = await callApi(t.app, api.paperWriteDelete, { token: u.token, body: { id: p.id } });
     expect(busy.status).toBe(409);
     fake.release();
-    const done = await running;
-    expect(frameOf(done, 'section').section).toMatchObject({ status: 'done', text: 'First part [1]. Second part [2].' });
-    expect((await callApi(t.app, api.paperWriteDetail, { token: u.token, query: { id: String(p.id) } })).body.data.generating).toBe(0);
+    await until(async () => (await callApi(t.app, api.paperWriteDetail, { token: u.token, query: { id: String(p.id) } })).body.data.generating === 0);
+    const settled = (await callApi(t.app, api.paperWriteDetail, { token: u.token, query: { id: String(p.id) } })).body.data;
+    expect(settled.drafts[0]).toMatchObject({ status: 'done', text: 'First part [1]. Second part [2].', by_model: true });
   });
 
   it('writes the outline from the topic and bibliography, replacing the stored one', async () => {

@@ -279,8 +279,11 @@ export class PaperWriteStreams {
       if (out.text) send({ type: 'delta', text: out.text });
       if (out.fresh.length > 0) send({ type: 'citation', section: sectionKey, invalid: out.fresh, max });
     };
+    // Leaving or reloading the page does not stop the work: the generation runs to its end and is stored, and the
+    // reloaded page sees the section generating, then done (frames to a closed response are dropped by the sink).
+    const detached: FrameSink = { send: (event) => sink.send(event), end: () => sink.end(), onClientClose: () => undefined };
     await this.runner.run(
-      sink,
+      detached,
       {
         ...plan.job,
         text: (chunk) => (filter ? emit(filter.push(chunk)) : send({ type: 'delta', text: chunk })),
