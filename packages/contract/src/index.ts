@@ -31,6 +31,7 @@ export * from './admin-qrcode.js';
 export * from './mindmap-tree.js';
 export * from './mindmap.js';
 export * from './mindmap-config.js';
+export * from './paper-write.js';
 export * from './admin-sms.js';
 export * from './schema-walk.js';
 export * from './feedback.js';
@@ -65,6 +66,7 @@ import { supportEndpoints } from './support.js';
 import { noticeEndpoints } from './notice.js';
 import { staffEndpoints } from './staff.js';
 import { webviewEndpoints } from './webview.js';
+import { paperWriteEndpoints } from './paper-write.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -94,4 +96,5 @@ export const api = {
   ...noticeEndpoints,
   ...staffEndpoints,
   ...webviewEndpoints,
+  ...paperWriteEndpoints,
 };

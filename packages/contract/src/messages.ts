@@ -6,6 +6,7 @@ import { QRCODE_MESSAGES } from './messages-qrcode.js';
 import { MINDMAP_MESSAGES } from './messages-mindmap.js';
 import { SUPPORT_MESSAGES } from './messages-support.js';
 import { NOTICE_MESSAGES } from './messages-notice.js';
+import { PAPER_WRITE_MESSAGES } from './messages-paper-write.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -181,6 +182,7 @@ export const MESSAGES = {
   ...MINDMAP_MESSAGES,
   ...SUPPORT_MESSAGES,
   ...NOTICE_MESSAGES,
+  ...PAPER_WRITE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

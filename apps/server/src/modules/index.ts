@@ -36,6 +36,8 @@ import { noticeLifecycle } from './notice/notice.lifecycle.js';
 import { noticeRoutes } from './notice/notice.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { webviewRoutes } from './webview/webview.routes.js';
+import { paperWriteRoutes } from './paper-write/paper-write.routes.js';
+import { paperWriteLifecycle } from './paper-write/paper-write.lifecycle.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -55,6 +57,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
   await mindmapLifecycle(ctx, f.mindmaps);
   noticeLifecycle(app, s.notices);
+  await paperWriteLifecycle(ctx, f.paperWrite);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
@@ -87,4 +90,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await noticeRoutes(api, s.notices);
   await staffRoutes(api, s.staff);
   await webviewRoutes(api, s.webviews);
+  await paperWriteRoutes(api, { projects: f.paperWrite, streams: f.paperWriteStreams });
 }
