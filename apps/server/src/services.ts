@@ -33,6 +33,7 @@ import { MembershipService } from './modules/admin/membership.service.js';
 import { FavoritesService } from './modules/favorites/favorites.service.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
 import { ChatService } from './modules/chat/chat.service.js';
+import { SkillService } from './modules/skill/skill.service.js';
 import { AnswerRunner } from './platform/stream/answer-runner.js';
 import { AnswerGate } from './platform/stream/answer-gate.js';
 import { DocService } from './modules/doc/doc.service.js';
@@ -167,6 +168,8 @@ export interface Features {
   qr: QrService;
   qrAi: QrAiService;
   qrAdmin: QrAdminService;
+  /** Skills: the catalogue, favourites, Admin → Skills, and the prompt a skill's conversations answer with. */
+  skills: SkillService;
 }
 
 /**
@@ -194,6 +197,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const qrAiSettings = new QrAiSettingsStore(settings);
   const qrAi = new QrAiService(ctx, { settings, channels: drawChannels, draw, aiSettings: qrAiSettings }, qrRenderer, qrDecoder);
   const qrAllowance = new QrAllowance(ctx, { settings, userInfo }, new QrRepository());
+  const skills = new SkillService(ctx, models, settings);
   return {
     site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }, () => drawChannels.list()),
     verification,
@@ -210,7 +214,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     refunds: new RefundService(ctx, { ledger, promotion, userInfo }, memberships),
     favorites: new FavoritesService(ctx),
     runner,
-    chat: new ChatService(ctx, s.models, gate, runner),
+    chat: new ChatService(ctx, s.models, gate, runner, skills),
     templates: new TemplatesService(ctx, s.settings, s.models, gate, runner),
     docs,
     docChat: new DocChat(ctx, docs, s.models, log),
@@ -231,5 +235,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
     qrAi,
     qrAdmin: new QrAdminService(ctx, qrAiSettings, settings, qrRenderer),
+    skills,
   };
 }

@@ -32,6 +32,7 @@ export * from './mindmap-tree.js';
 export * from './mindmap.js';
 export * from './mindmap-config.js';
 export * from './admin-sms.js';
+export * from './skill.js';
 export * from './schema-walk.js';
 
 import { siteEndpoints } from './site.js';
@@ -55,6 +56,7 @@ import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
 import { adminQrcodeEndpoints } from './admin-qrcode.js';
 import { mindmapEndpoints } from './mindmap.js';
+import { skillEndpoints } from './skill.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -79,4 +81,5 @@ export const api = {
   ...qrcodeEndpoints,
   ...adminQrcodeEndpoints,
   ...mindmapEndpoints,
+  ...skillEndpoints,
 };

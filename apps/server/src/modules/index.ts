@@ -30,6 +30,7 @@ import { mindmapRoutes } from './mindmap/mindmap.routes.js';
 import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
+import { skillRoutes } from './skill/skill.routes.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -44,6 +45,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   s.retrieval.register(new HelpSource(s.settings));
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
+  await f.skills.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
   await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
@@ -75,4 +77,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await squareRoutes(api, ctx, f.square);
   await mindmapRoutes(api, ctx, { maps: f.mindmaps, creator: f.mindmapCreator, settings: s.settings });
   await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
+  await skillRoutes(api, f.skills);
 }
