@@ -13,6 +13,8 @@ import { drawEn } from './draw/en';
 import { qrcodeEn } from './qrcode/en';
 import { adminQrcodeEn } from './admin-qrcode/en';
 import { mindmapEn } from './mindmap/en';
+import { skillEn } from './skill/en';
+import { uiecEn } from './uiec/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -430,6 +432,8 @@ export const en: LocaleMessages = {
   ...aiEn,
   ...drawEn,
   ...mindmapEn,
+  ...skillEn,
+  ...uiecEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

@@ -13,6 +13,8 @@ import { drawJa } from './draw/ja';
 import { qrcodeJa } from './qrcode/ja';
 import { adminQrcodeJa } from './admin-qrcode/ja';
 import { mindmapJa } from './mindmap/ja';
+import { skillJa } from './skill/ja';
+import { uiecJa } from './uiec/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -430,6 +432,8 @@ export const ja: LocaleMessages = {
   ...aiJa,
   ...drawJa,
   ...mindmapJa,
+  ...skillJa,
+  ...uiecJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

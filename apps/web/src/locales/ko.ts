@@ -13,6 +13,8 @@ import { drawKo } from './draw/ko';
 import { qrcodeKo } from './qrcode/ko';
 import { adminQrcodeKo } from './admin-qrcode/ko';
 import { mindmapKo } from './mindmap/ko';
+import { skillKo } from './skill/ko';
+import { uiecKo } from './uiec/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -430,6 +432,8 @@ export const ko: LocaleMessages = {
   ...aiKo,
   ...drawKo,
   ...mindmapKo,
+  ...skillKo,
+  ...uiecKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

@@ -13,6 +13,8 @@ import { drawZh } from './draw/zh';
 import { qrcodeZh } from './qrcode/zh';
 import { adminQrcodeZh } from './admin-qrcode/zh';
 import { mindmapZh } from './mindmap/zh';
+import { skillZh } from './skill/zh';
+import { uiecZh } from './uiec/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -430,6 +432,8 @@ export const zh = {
   ...aiZh,
   ...drawZh,
   ...mindmapZh,
+  ...skillZh,
+  ...uiecZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,
