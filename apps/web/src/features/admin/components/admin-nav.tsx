@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AuditOutlined,
+  BulbOutlined,
   CarryOutOutlined,
   FileSearchOutlined,
   FileTextOutlined,
@@ -34,6 +35,7 @@ const ICONS: Record<AdminSectionKey, typeof UserOutlined> = {
   templates: FileTextOutlined,
   draw: PictureOutlined,
   qrcode: QrcodeOutlined,
+  skills: BulbOutlined,
   papers: FileSearchOutlined,
   packages: GiftOutlined,
   orders: ProfileOutlined,

@@ -29,6 +29,7 @@ export const ADMIN_SECTIONS = [
   { key: 'templates', group: 'ai', label: 'aiadmin.tab_templates', load: () => import('../components/templates-panel').then((m) => m.TemplatesPanel) },
   { key: 'draw', group: 'ai', label: 'drawadmin.tab', load: () => import('../draw/draw-panel').then((m) => m.DrawPanel) },
   { key: 'qrcode', group: 'ai', label: 'qradmin.tab', load: () => import('../qrcode/qrcode-panel').then((m) => m.QrcodePanel) },
+  { key: 'skills', group: 'ai', label: 'skilladmin.tab', load: () => import('../skill/skill-panel').then((m) => m.SkillPanel) },
   { key: 'papers', group: 'ai', label: 'paperadmin.tab', load: () => import('../components/papers-panel').then((m) => m.PapersPanel) },
   { key: 'packages', group: 'sales', label: 'commerceadmin.tab_packages', load: () => import('../components/packages-panel').then((m) => m.PackagesPanel) },
   { key: 'orders', group: 'sales', label: 'commerceadmin.tab_orders', load: () => import('../components/orders-panel').then((m) => m.OrdersPanel) },
