@@ -79,7 +79,8 @@ export function SkillModal({ skill, onClose }: { skill: AdminSkill | null; onClo
     } catch (e) {
       const message = isRequestError(e) && e.message ? e.message : t('errors.server_error');
       const path = isRequestError(e) ? fieldPath(e.data) : null;
-      if (path) form.setFields([{ name: path, errors: [message] }]);
+      // The server names the field as a path; antd types paths by the form's shape, which a runtime path cannot be.
+      if (path) form.setFields([{ name: path as unknown as 'names', errors: [message] }]);
       else setError(message);
     } finally {
       setSaving(false);
