@@ -14,12 +14,23 @@ const SHOTS = process.env.SKILL_SHOTS_DIR ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 const ECHO = '[echo-system-prompt]';
 
-async function shootBoth(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string): Promise<void> {
+  // The viewport is stretched to the page's height for the shot, so the fixed header sits at the top
+  // instead of being drawn mid-page.
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height, size.height), 6000) });
   await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
+async function shootBoth(page: Page, name: string): Promise<void> {
+  await shoot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
+  await shoot(page, `${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

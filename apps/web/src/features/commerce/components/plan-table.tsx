@@ -83,7 +83,9 @@ export function PlanTable({ kind }: { kind: Kind }) {
       key: 'benefits',
       label: t('viptable.benefits'),
       cell: (p) => {
-        const list = packageBenefits(p, (type, n) => (type === 3 ? t('commerce.words', { count: formatCount(n, locale) }) : type === 4 ? t('commerce.drawings', { count: formatCount(n, locale) }) : formatCount(n, locale)));
+        const list = packageBenefits(p, (type, n) => (type === 3 ? t('commerce.words', { count: formatCount(n, locale) }) : type === 4 ? t('commerce.drawings', { count: formatCount(n, locale) }) : formatCount(n, locale))).filter(
+          (b) => b.text.trim() !== '',
+        );
         return list.length > 0 ? (
           <ul className="plan-table__list">
             {list.map((b, i) => (
