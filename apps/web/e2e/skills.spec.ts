@@ -45,6 +45,8 @@ async function saveSkill(request: APIRequestContext, token: string, data: Record
 }
 
 test('a user uses a skill from /skill: the answer follows its system prompt, the chat shows it, and the user favourites it', async ({ page, request }) => {
+  // Sign-up, two conversations' worth of streaming and six screenshots.
+  test.setTimeout(240_000);
   const token = await adminToken(request);
   const unique = `Echo tutor ${Date.now().toString(36)}`;
   const hostile = '<img src=x onerror="window.__pwned=1">';
@@ -115,6 +117,8 @@ test('a user uses a skill from /skill: the answer follows its system prompt, the
 });
 
 test('/openvip/index_copy shows the plan table, and the admin layout setting switches /openvip', async ({ page, request }) => {
+  // An admin sign-in, the antd settings form and two screenshots.
+  test.setTimeout(180_000);
   const token = await adminToken(request);
   const settings = await apiCall<Record<string, unknown>>(request, 'GET', '/admin/settings', { token });
   expect(settings.code, settings.msg).toBe(1);
