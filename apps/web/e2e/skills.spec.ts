@@ -131,6 +131,11 @@ test('/openvip/index_copy shows the plan table, and the admin layout setting swi
     await expect(table.locator('thead th')).not.toHaveCount(1);
     await expect(table.locator('tfoot button').first()).toBeVisible();
     await shootBoth(page, 'openvip-table');
+    // On a phone the table scrolls inside its box; the page itself does not get wider.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.goto('/en/openvip');
     await expect(page.getByTestId('openvip-page')).toBeVisible();
