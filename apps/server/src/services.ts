@@ -33,6 +33,7 @@ import { MembershipService } from './modules/admin/membership.service.js';
 import { FavoritesService } from './modules/favorites/favorites.service.js';
 import { TemplatesService } from './modules/templates/templates.service.js';
 import { ChatService } from './modules/chat/chat.service.js';
+import { SkillService } from './modules/skill/skill.service.js';
 import { AnswerRunner } from './platform/stream/answer-runner.js';
 import { AnswerGate } from './platform/stream/answer-gate.js';
 import { DocService } from './modules/doc/doc.service.js';
@@ -207,6 +208,8 @@ export interface Features {
   support: SupportService;
   supportAdmin: SupportAdminService;
   supportLive: SupportLive;
+  /** Skills: the catalogue, favourites, Admin → Skills, and the prompt a skill's conversations answer with. */
+  skills: SkillService;
 }
 
 /**
@@ -241,6 +244,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const supportLive = new SupportLive(ctx, supportRepo, ctx.bus);
   const support = new SupportService(ctx, { settings, verification }, supportRepo, supportLive);
   const paperWrite = new PaperWriteService(ctx, { settings, papers, docs, userInfo, models });
+  const skills = new SkillService(ctx, models, settings);
   return {
     site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }, () => drawChannels.list()),
     verification,
@@ -257,7 +261,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     refunds: new RefundService(ctx, { ledger, promotion, userInfo }, memberships),
     favorites: new FavoritesService(ctx),
     runner,
-    chat: new ChatService(ctx, s.models, gate, runner),
+    chat: new ChatService(ctx, s.models, gate, runner, skills),
     templates: new TemplatesService(ctx, s.settings, s.models, gate, runner),
     docs,
     docChat: new DocChat(ctx, docs, s.models, log),
@@ -284,5 +288,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     support,
     supportAdmin: new SupportAdminService(ctx, { settings, notifier, outbox }, supportRepo, supportLive, support),
     supportLive,
+    skills,
   };
 }

@@ -59,6 +59,8 @@ export const siteSettingsSchema = z.object({
   qrcode: z.object({ is_open: z.boolean(), official_account: safeString().max(512), customer_service: safeString().max(512) }),
   member_package_status: z.boolean(),
   recharge_package_status: z.boolean(),
+  /** Which layout `/openvip` shows: the plan cards, or the compact comparison table of `/openvip/index_copy`. */
+  openvip_layout: z.enum(['cards', 'table']),
   /**
    * With PAY_SANDBOX=1 beside a real provider: admin accounts (only they) may pay with the
    * sandbox, which grants purchases without money. No effect without a real provider.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, pageQuerySchema, pageSchema, safeString } from './common.js';
 import { modelKeySchema } from './models.js';
+import { chatSkillSchema } from './skill.js';
 
 /**
  * Chat (`/chat`). `POST /chat/send`, `/chat/regenerate`,
@@ -107,6 +108,8 @@ export const conversationSchema = z.object({
   created_at: safeString(),
   /** Grouping by date (today, yesterday, earlier) is the client's job. */
   updated_at: safeString(),
+  /** The skill the conversation was started with (its prompt joins every answer), or null. */
+  skill_id: z.number().int().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -147,7 +150,13 @@ export const chatEndpoints = {
     auth: 'optional',
     summary: 'STREAM (text/event-stream): ask a question in a new or existing conversation',
     tags: ['chat'],
-    body: z.object({ conversation_id: idSchema.optional().nullable(), content: contentSchema, model: modelKeySchema.optional() }),
+    body: z.object({
+      conversation_id: idSchema.optional().nullable(),
+      content: contentSchema,
+      model: modelKeySchema.optional(),
+      /** A new conversation with this skill (ignored for an existing conversation, which keeps its own); unknown or disabled: 404 skill_not_found. */
+      skill_id: idSchema.optional().nullable(),
+    }),
     response: z.null(),
   }),
   /** STREAM: answers the last question of the conversation again, replacing the last answer. */
@@ -196,7 +205,7 @@ export const chatEndpoints = {
     summary: 'All messages of a conversation, oldest first',
     tags: ['chat'],
     query: z.object({ conversation_id: idSchema }),
-    response: z.object({ conversation: conversationSchema, lists: z.array(chatMessageSchema) }),
+    response: z.object({ conversation: conversationSchema, lists: z.array(chatMessageSchema), skill: chatSkillSchema.nullable() }),
   }),
   chatRename: endpoint({
     method: 'POST',

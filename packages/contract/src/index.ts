@@ -33,6 +33,7 @@ export * from './mindmap.js';
 export * from './mindmap-config.js';
 export * from './paper-write.js';
 export * from './admin-sms.js';
+export * from './skill.js';
 export * from './schema-walk.js';
 export * from './feedback.js';
 export * from './support.js';
@@ -67,6 +68,7 @@ import { noticeEndpoints } from './notice.js';
 import { staffEndpoints } from './staff.js';
 import { webviewEndpoints } from './webview.js';
 import { paperWriteEndpoints } from './paper-write.js';
+import { skillEndpoints } from './skill.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -97,4 +99,5 @@ export const api = {
   ...staffEndpoints,
   ...webviewEndpoints,
   ...paperWriteEndpoints,
+  ...skillEndpoints,
 };

@@ -7,6 +7,7 @@ import { MINDMAP_MESSAGES } from './messages-mindmap.js';
 import { SUPPORT_MESSAGES } from './messages-support.js';
 import { NOTICE_MESSAGES } from './messages-notice.js';
 import { PAPER_WRITE_MESSAGES } from './messages-paper-write.js';
+import { SKILL_MESSAGES } from './messages-skill.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -183,6 +184,7 @@ export const MESSAGES = {
   ...SUPPORT_MESSAGES,
   ...NOTICE_MESSAGES,
   ...PAPER_WRITE_MESSAGES,
+  ...SKILL_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

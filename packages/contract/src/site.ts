@@ -42,6 +42,8 @@ export const pcConfigSchema = z.object({
   admin_url: safeString(),
   member_package_status: z.boolean(),
   recharge_package_status: z.boolean(),
+  /** The layout `/openvip` shows (admin setting): plan cards or the comparison table. */
+  openvip_layout: z.enum(['cards', 'table']),
   /**
    * The payment gateways the server accepts orders for, in the order the checkout
    * offers them (the first is the default). Empty: no online payment; redeem codes still work.

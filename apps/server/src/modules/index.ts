@@ -38,6 +38,7 @@ import { staffRoutes } from './staff/staff.routes.js';
 import { webviewRoutes } from './webview/webview.routes.js';
 import { paperWriteRoutes } from './paper-write/paper-write.routes.js';
 import { paperWriteLifecycle } from './paper-write/paper-write.lifecycle.js';
+import { skillRoutes } from './skill/skill.routes.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -53,6 +54,8 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings, s.notices);
+  await f.skills.seed();
+  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
   await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
   await mindmapLifecycle(ctx, f.mindmaps);
@@ -91,4 +94,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await staffRoutes(api, s.staff);
   await webviewRoutes(api, s.webviews);
   await paperWriteRoutes(api, { projects: f.paperWrite, streams: f.paperWriteStreams });
+  await skillRoutes(api, f.skills);
 }

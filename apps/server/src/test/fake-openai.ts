@@ -77,6 +77,12 @@ export class FakeOpenAI {
   aborted = 0;
   /** Off in the benchmark, where tens of thousands of requests would only pile up in `requests`. */
   record = true;
+  /**
+   * A script chosen from the request's messages, ahead of the queue and the
+   * default (undefined: not this one). The e2e server's upstream uses it to
+   * echo the system prompt when the prompt asks for it.
+   */
+  scriptFor: ((messages: { role: string; content: string }[]) => FakeScript | undefined) | null = null;
   private readonly queue: FakeScript[] = [];
   private defaultScript: FakeScript = DEFAULT;
   private readonly held = new Set<() => void>();
@@ -157,7 +163,7 @@ export class FakeOpenAI {
       maxTokens: body.max_tokens,
       authorization: req.headers.authorization,
     });
-    const script = this.queue.shift() ?? this.defaultScript;
+    const script = this.scriptFor?.(body.messages ?? []) ?? this.queue.shift() ?? this.defaultScript;
     if (script.status) return this.fail(res, script.status, script.error ?? { message: 'error', type: 'server_error', code: null });
 
     this.counter += 1;

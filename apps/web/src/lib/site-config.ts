@@ -46,6 +46,7 @@ export const DEFAULT_CONFIG: PcConfig = {
   admin_url: '',
   member_package_status: false,
   recharge_package_status: false,
+  openvip_layout: 'cards',
   pay_gateways: [],
   draw: { is_open: false },
   foreign_url: '',

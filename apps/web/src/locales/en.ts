@@ -15,6 +15,8 @@ import { adminQrcodeEn } from './admin-qrcode/en';
 import { mindmapEn } from './mindmap/en';
 import { supportEn } from './support/en';
 import { noticeEn, webviewEn, tabbarEn, staffEn } from './notice-roles/en';
+import { skillEn } from './skill/en';
+import { uiecEn } from './uiec/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -433,6 +435,8 @@ export const en: LocaleMessages = {
   ...drawEn,
   ...mindmapEn,
   ...supportEn,
+  ...skillEn,
+  ...uiecEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

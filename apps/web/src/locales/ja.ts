@@ -15,6 +15,8 @@ import { adminQrcodeJa } from './admin-qrcode/ja';
 import { mindmapJa } from './mindmap/ja';
 import { supportJa } from './support/ja';
 import { noticeJa, webviewJa, tabbarJa, staffJa } from './notice-roles/ja';
+import { skillJa } from './skill/ja';
+import { uiecJa } from './uiec/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -433,6 +435,8 @@ export const ja: LocaleMessages = {
   ...drawJa,
   ...mindmapJa,
   ...supportJa,
+  ...skillJa,
+  ...uiecJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

@@ -15,6 +15,8 @@ import { adminQrcodeKo } from './admin-qrcode/ko';
 import { mindmapKo } from './mindmap/ko';
 import { supportKo } from './support/ko';
 import { noticeKo, webviewKo, tabbarKo, staffKo } from './notice-roles/ko';
+import { skillKo } from './skill/ko';
+import { uiecKo } from './uiec/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -433,6 +435,8 @@ export const ko: LocaleMessages = {
   ...drawKo,
   ...mindmapKo,
   ...supportKo,
+  ...skillKo,
+  ...uiecKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

@@ -15,6 +15,8 @@ import { adminQrcodeZh } from './admin-qrcode/zh';
 import { mindmapZh } from './mindmap/zh';
 import { supportZh } from './support/zh';
 import { noticeZh, webviewZh, tabbarZh, staffZh } from './notice-roles/zh';
+import { skillZh } from './skill/zh';
+import { uiecZh } from './uiec/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -433,6 +435,8 @@ export const zh = {
   ...drawZh,
   ...mindmapZh,
   ...supportZh,
+  ...skillZh,
+  ...uiecZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,

@@ -22,6 +22,8 @@ export interface SendTurn {
   answerId: number;
   content: string;
   now: Date;
+  /** The skill a new conversation starts with (ignored for an existing one). */
+  skillId: number | null;
 }
 
 /** All SQL of conversations and messages (the bookkeeping of answers in progress is `platform/stream/answers.repository.ts`). */
@@ -30,7 +32,7 @@ export class ChatRepository {
   async sendTurn(db: Db, g: GateArgs, t: SendTurn): Promise<void> {
     await sql`SELECT chat_send_turn(
       ${g.userId}, ${g.window}, ${g.ratePerMinute}, ${g.maxStreams}, ${g.billing?.mode ?? null}, ${g.billing?.price ?? 0},
-      ${t.conversationId}, ${t.isNew}, ${t.title}, ${t.model}, ${String(t.questionId)}, ${String(t.answerId)}, ${t.content}, ${t.now})`.execute(db);
+      ${t.conversationId}, ${t.isNew}, ${t.title}, ${t.model}, ${String(t.questionId)}, ${String(t.answerId)}, ${t.content}, ${t.now}, ${t.skillId}::integer)`.execute(db);
   }
 
   conversation(db: Db | Tx, userId: number, id: number): Promise<ConversationRow | undefined> {

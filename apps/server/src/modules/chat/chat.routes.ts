@@ -13,7 +13,7 @@ export async function chatRoutes(app: FastifyInstance, chat: ChatService, runner
 
   defineRoute(app, api.chatStop, { handler: ({ body, requireUser }) => chat.stop(requireUser().id, body.message_id) });
   defineRoute(app, api.chatConversations, { handler: ({ query, requireUser }) => chat.conversations(requireUser().id, query) });
-  defineRoute(app, api.chatMessages, { handler: ({ query, requireUser }) => chat.messages(requireUser().id, query.conversation_id) });
+  defineRoute(app, api.chatMessages, { handler: ({ query, requireUser, locale }) => chat.messages(requireUser().id, query.conversation_id, locale) });
   defineRoute(app, api.chatRename, { msg: 'saved', handler: ({ body, requireUser }) => chat.rename(requireUser().id, body.conversation_id, body.title) });
   defineRoute(app, api.chatDelete, {
     msg: 'operation_successful',

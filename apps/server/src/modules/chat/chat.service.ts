@@ -13,6 +13,7 @@ import { AnswersRepository } from '../../platform/stream/answers.repository.js';
 import { overlapping, startUpstream, turnWriteSignal } from '../../platform/stream/model-call.js';
 import { ChatRepository, type ConversationRow, type MessageRow, type MessageWithFavorite } from './chat.repository.js';
 import { systemPrompt } from './system-prompt.js';
+import type { SkillForChat, SkillService } from '../skill/skill.service.js';
 import { exportMarkdown } from './export.js';
 
 const HISTORY_LIMIT = 200;
@@ -21,7 +22,7 @@ const TITLE_CHARS = 30;
 const STOP_WAIT_ATTEMPTS = 20;
 
 export function presentConversation(c: ConversationRow): Conversation {
-  return { id: c.id, title: c.title, model: c.model, created_at: c.created_at.toISOString(), updated_at: c.updated_at.toISOString() };
+  return { id: c.id, title: c.title, model: c.model, skill_id: c.skill_id, created_at: c.created_at.toISOString(), updated_at: c.updated_at.toISOString() };
 }
 
 function presentMessage(m: MessageWithFavorite): ChatMessage {
@@ -65,6 +66,7 @@ export class ChatService {
     private readonly models: ModelsService,
     private readonly gate: AnswerGate,
     private readonly runner: AnswerRunner,
+    private readonly skills: Pick<SkillService, 'forChat' | 'chatSkill'>,
   ) {
     this.ids = new IdBlocks(ctx.db);
   }
@@ -81,30 +83,38 @@ export class ChatService {
    * that re-checks limits and balance and writes the turn; a refusal there
    * aborts the call and answers the JSON error as usual.
    */
-  async prepareSend(userId: number | null, body: { conversation_id?: number | null; content: string; model?: string }, locale: Locale, ip: string): Promise<AnswerJob> {
+  async prepareSend(userId: number | null, body: { conversation_id?: number | null; content: string; model?: string; skill_id?: number | null }, locale: Locale, ip: string): Promise<AnswerJob> {
     await this.checkQuestion(body.content);
     const settings = await this.models.aiSettings();
-    const model = await this.models.resolve(body.model, locale);
     if (userId === null) {
-      const { messages } = fitContext(systemPrompt(settings), [], { role: 'user', content: body.content }, budget(model));
+      const skill = body.skill_id ? await this.skills.forChat(body.skill_id, locale, false) : null;
+      const model = await this.modelFor(body.model, skill?.model ?? null, locale);
+      const { messages } = fitContext(systemPrompt(settings, skill?.prompt), [], { role: 'user', content: body.content }, budget(model));
       const call = { client: this.gate.clientFor(model, locale, null), model: model.upstreamModel, messages, maxTokens: model.maxOutputTokens || undefined };
       const upstream = startUpstream(call);
       await overlapping(upstream, () => this.gate.countVisitor(ip));
       return { ...call, target: null, upstream, billing: null, locale, start: startEvent(null, model), ledger: { reason: 'chat_answer', refType: 'chat_message' } };
     }
-    const plan = await this.gate.billingFor(userId, model);
-    await this.gate.quickCheck(userId, plan, settings, this.runner.openFor(userId));
     let existing: ConversationRow | undefined;
     let history: Pick<MessageRow, 'id' | 'role' | 'content' | 'status'>[] = [];
+    let skill: SkillForChat | null;
     if (body.conversation_id) {
       existing = await this.repo.conversation(this.ctx.db, userId, body.conversation_id);
       if (!existing) throw notFound();
       if (this.runner.answering(existing.id)) throw conflict('chat_busy');
+      // A conversation keeps the skill it was started with; a skill_id sent with it changes nothing.
+      skill = await this.skillOf(existing, locale);
       history = await this.repo.history(this.ctx.db, existing.id, null, HISTORY_LIMIT);
       // Another tab is answering here: refuse now; `begin` re-checks under the lock.
       if (history.some((m) => m.status === 'generating')) throw conflict('chat_busy');
+    } else {
+      skill = body.skill_id ? await this.skills.forChat(body.skill_id, locale, false) : null;
     }
-    const { messages } = fitContext(systemPrompt(settings), contextTurns(history), { role: 'user', content: body.content }, budget(model));
+    // A new conversation with a skill prefers the skill's model when none is picked.
+    const model = existing ? await this.models.resolve(body.model, locale) : await this.modelFor(body.model, skill?.model ?? null, locale);
+    const plan = await this.gate.billingFor(userId, model);
+    await this.gate.quickCheck(userId, plan, settings, this.runner.openFor(userId));
+    const { messages } = fitContext(systemPrompt(settings, skill?.prompt), contextTurns(history), { role: 'user', content: body.content }, budget(model));
     const call = { client: this.gate.clientFor(model, locale, userId), model: model.upstreamModel, messages, maxTokens: model.maxOutputTokens || undefined };
     // The model's request leaves first: everything below only prepares what the stream and the turn write need.
     const upstream = startUpstream(call);
@@ -113,7 +123,7 @@ export class ChatService {
     const title = existing?.title ?? titleOf(body.content);
     // The stream starts now, with the reserved ids; the turn is written alongside, once the first chunk is out,
     // in one statement (decisions 0008, 0011, 0012).
-    const turn = { conversationId, isNew: existing === undefined, title, model: model.key, questionId: ids.question, answerId: ids.answer, content: body.content };
+    const turn = { conversationId, isNew: existing === undefined, title, model: model.key, questionId: ids.question, answerId: ids.answer, content: body.content, skillId: existing ? null : (skill?.id ?? null) };
     const ready = turnWriteSignal(upstream).then(() =>
       this.gate.exclusive(userId, () =>
         this.repo.sendTurn(this.ctx.db, this.gate.gateArgs(userId, plan, settings), { ...turn, now: this.ctx.now() }).catch((error: unknown) => {
@@ -152,6 +162,7 @@ export class ChatService {
     const settings = await this.models.aiSettings();
     const conversation = await this.repo.conversation(this.ctx.db, userId, body.conversation_id);
     if (!conversation) throw notFound();
+    const skill = await this.skillOf(conversation, locale);
     const model = await this.modelFor(body.model, conversation.model, locale);
     const plan = await this.gate.billingFor(userId, model);
     const begun = await this.begin(userId, plan, model, async (tx) => {
@@ -162,7 +173,7 @@ export class ChatService {
       const history = await this.repo.history(tx, conversation.id, Number(question.id), HISTORY_LIMIT);
       return { conversation, question, history, isNew: false };
     });
-    return this.job(userId, begun, model, plan, locale, settings);
+    return this.job(userId, begun, model, plan, locale, settings, skill);
   }
 
   /** `/chat/edit`: replaces a question, drops every later turn, answers it. */
@@ -174,6 +185,7 @@ export class ChatService {
     if (target.role !== 'user') throw badRequest('chat_not_a_question');
     const conversation = await this.repo.conversation(this.ctx.db, userId, target.conversation_id);
     if (!conversation) throw notFound();
+    const skill = await this.skillOf(conversation, locale);
     const model = await this.modelFor(body.model, conversation.model, locale);
     const plan = await this.gate.billingFor(userId, model);
     const begun = await this.begin(userId, plan, model, async (tx, now) => {
@@ -183,13 +195,22 @@ export class ChatService {
       const history = await this.repo.history(tx, conversation.id, Number(target.id), HISTORY_LIMIT);
       return { conversation, question: { ...target, content: body.content }, history, isNew: false };
     });
-    return this.job(userId, begun, model, plan, locale, settings);
+    return this.job(userId, begun, model, plan, locale, settings, skill);
   }
 
-  /** The picked model, else the conversation's model if still offered, else the default. */
-  private async modelFor(picked: string | undefined, previous: string, locale: Locale): Promise<ResolvedModel> {
+  /**
+   * The picked model, else the conversation's model (or a new conversation's
+   * skill's preferred model) if still offered, else the default.
+   */
+  private async modelFor(picked: string | undefined, previous: string | null, locale: Locale): Promise<ResolvedModel> {
     if (picked) return this.models.resolve(picked, locale);
+    if (!previous) return this.models.resolve(undefined, locale);
     return this.models.resolve(previous, locale).catch(() => this.models.resolve(undefined, locale));
+  }
+
+  /** The skill a conversation answers with; one turned off or deleted since is refused rather than silently dropped. */
+  private async skillOf(conversation: ConversationRow, locale: Locale): Promise<SkillForChat | null> {
+    return conversation.skill_id === null ? null : this.skills.forChat(conversation.skill_id, locale, true);
   }
 
   /** One transaction: limits and balance under the user's lock, the flow's own changes, and the generating answer row. */
@@ -210,8 +231,8 @@ export class ChatService {
     }));
   }
 
-  private job(userId: number, begun: Begun, model: ResolvedModel, plan: BillingPlan | null, locale: Locale, settings: AiSettings): AnswerJob {
-    const { messages } = fitContext(systemPrompt(settings), begun.history, { role: 'user', content: begun.question.content }, budget(model));
+  private job(userId: number, begun: Begun, model: ResolvedModel, plan: BillingPlan | null, locale: Locale, settings: AiSettings, skill: SkillForChat | null): AnswerJob {
+    const { messages } = fitContext(systemPrompt(settings, skill?.prompt), begun.history, { role: 'user', content: begun.question.content }, budget(model));
     const answerId = Number(begun.answer.id);
     return {
       target: { table: 'chat_messages', id: answerId, userId },
@@ -236,11 +257,11 @@ export class ChatService {
     return { lists: rows.map(presentConversation), count, page_no: query.page_no, page_size: query.page_size };
   }
 
-  async messages(userId: number, conversationId: number) {
+  async messages(userId: number, conversationId: number, locale: Locale) {
     const conversation = await this.repo.conversation(this.ctx.db, userId, conversationId);
     if (!conversation) throw notFound();
-    const rows = await this.repo.messages(this.ctx.db, userId, conversationId);
-    return { conversation: presentConversation(conversation), lists: rows.map(presentMessage) };
+    const [rows, skill] = await Promise.all([this.repo.messages(this.ctx.db, userId, conversationId), this.skills.chatSkill(conversation.skill_id, locale)]);
+    return { conversation: presentConversation(conversation), lists: rows.map(presentMessage), skill };
   }
 
   async rename(userId: number, conversationId: number, title: string): Promise<Conversation> {

@@ -41,6 +41,8 @@ export interface ChatConversationsTable {
   user_id: number;
   title: string;
   model: string;
+  /** Migration 0023: the skill the conversation was started with. */
+  skill_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -31,6 +31,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   qrcode: { is_open: false, official_account: '', customer_service: '' },
   member_package_status: true,
   recharge_package_status: true,
+  openvip_layout: 'cards',
   pay_sandbox_admins: false,
   draw: { is_open: true },
   draw_square_config: { is_open: true },

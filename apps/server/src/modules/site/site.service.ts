@@ -92,6 +92,7 @@ export class SiteService {
       ],
       admin_url: '/admin',
       member_package_status: site.member_package_status,
+      openvip_layout: site.openvip_layout,
       recharge_package_status: site.recharge_package_status,
       // From the environment and the site settings, so the per-locale cache follows the settings' version.
       pay_gateways: this.deps.payments.offeredTo(null, site.pay_sandbox_admins),

@@ -21,6 +21,7 @@ import * as m0020 from './migrations/0020_staff_roles.js';
 import * as m0024 from './migrations/0024_feedback_support.js';
 import * as m0021 from './migrations/0021_notice.js';
 import * as m0026 from './migrations/0026_paper_write.js';
+import * as m0023 from './migrations/0023_skills.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_feedback_support': m0024,
   '0021_notice': m0021,
   '0026_paper_write': m0026,
+  '0023_skills': m0023,
 };
 
 class StaticProvider implements MigrationProvider {

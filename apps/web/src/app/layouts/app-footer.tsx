@@ -13,6 +13,9 @@ export function AppFooter() {
       <nav className="app-footer__links" aria-label={t('shell.footer')}>
         <LocaleLink to="/policy/service">{t('policy.service')}</LocaleLink>
         <LocaleLink to="/policy/privacy">{t('policy.privacy')}</LocaleLink>
+        <LocaleLink to="/uiec" data-testid="footer-uiec">
+          {t('uiec.nav')}
+        </LocaleLink>
         {config.copyright.map((item, index) => {
           // Admin-entered links may point anywhere on the web, but never to javascript: or data:.
           const safe = item.link ? checkUrl(item.link, { allowExternal: true }) : null;

@@ -3,7 +3,7 @@ import { roleMeets, type UserInfo } from '@xueba/contract';
 export interface MenuItem {
   path: string;
   label: string;
-  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion' | 'app';
+  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion' | 'app' | 'skill';
   testId: string;
 }
 
@@ -16,6 +16,7 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
     { path: '/', label: 'nav.home', icon: 'home', testId: 'nav-home' },
     { path: '/chat', label: 'chat.nav', icon: 'chat', testId: 'nav-chat' },
     { path: '/create', label: 'create.nav', icon: 'create', testId: 'nav-create' },
+    { path: '/skill', label: 'skill.nav', icon: 'skill', testId: 'nav-skill' },
     { path: '/app', label: 'apphome.nav', icon: 'app', testId: 'nav-app' },
     { path: '/academic_search', label: 'paper.nav', icon: 'paper', testId: 'nav-academic-search' },
     { path: '/doc/manage', label: 'doc.nav', icon: 'doc', testId: 'nav-doc' },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
   AppstoreOutlined,
+  BulbOutlined,
   CarryOutOutlined,
   CrownOutlined,
   EditOutlined,
@@ -48,6 +49,7 @@ const ICONS: Record<MenuItem['icon'], typeof HomeOutlined> = {
   tasks: CarryOutOutlined,
   promotion: ShareAltOutlined,
   app: AppstoreOutlined,
+  skill: BulbOutlined,
 };
 
 function isActive(current: string, path: string): boolean {

@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Switch, Tabs } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Switch, Tabs } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { LOCALES, POLICY_TYPES } from '@xueba/contract';
 import { useTranslation } from 'react-i18next';
@@ -62,6 +62,15 @@ export function GeneralSection() {
         <Toggle name={['is_fc']} label={t('admin.s.is_fc')} />
       </div>
       <div className="form-grid">
+        <Form.Item name="openvip_layout" label={t('viptable.layout_label')} extra={t('viptable.layout_hint')}>
+          <Select
+            data-testid="settings-openvip-layout"
+            options={[
+              { value: 'cards', label: t('viptable.layout_cards') },
+              { value: 'table', label: t('viptable.layout_table') },
+            ]}
+          />
+        </Form.Item>
         <Form.Item name={['card_code', 'buy_link']} label={t('admin.s.card_buy_link')} rules={[{ max: 512 }]}>
           <Input />
         </Form.Item>

@@ -36,6 +36,7 @@ export const ADMIN_SECTIONS = [
   { key: 'draw', group: 'ai', label: 'drawadmin.tab', load: () => import('../draw/draw-panel').then((m) => m.DrawPanel) },
   { key: 'square', group: 'ai', label: 'drawadmin.tab_square', level: 'operator', load: () => import('../draw/moderation-section').then((m) => m.ModerationSection) },
   { key: 'qrcode', group: 'ai', label: 'qradmin.tab', level: 'operator', load: () => import('../qrcode/qrcode-panel').then((m) => m.QrcodePanel) },
+  { key: 'skills', group: 'ai', label: 'skilladmin.tab', level: 'operator', load: () => import('../skill/skill-panel').then((m) => m.SkillPanel) },
   { key: 'papers', group: 'ai', label: 'paperadmin.tab', load: () => import('../components/papers-panel').then((m) => m.PapersPanel) },
   { key: 'packages', group: 'sales', label: 'commerceadmin.tab_packages', load: () => import('../components/packages-panel').then((m) => m.PackagesPanel) },
   { key: 'orders', group: 'sales', label: 'commerceadmin.tab_orders', load: () => import('../components/orders-panel').then((m) => m.OrdersPanel) },

@@ -62,6 +62,8 @@ interface Options {
   signedIn: boolean;
   /** A refusal before the stream started (balance, limits, sign-in). */
   onRefused: (error: RequestError) => void;
+  /** The skill a new conversation starts with (an existing one keeps its own). */
+  skillId?: number | null;
 }
 
 /**
@@ -69,7 +71,7 @@ interface Options {
  * answers into it through `useAiStream` (deltas batched per animation frame;
  * leaving the page cuts the connection and the server keeps the partial answer).
  */
-export function useChatSession({ conversationId, onConversation, model, signedIn, onRefused }: Options) {
+export function useChatSession({ conversationId, onConversation, model, signedIn, onRefused, skillId = null }: Options) {
   const { t } = useTranslation();
   const [messages, setMessages] = useState<UiMessage[]>([]);
   const [streaming, setStreaming] = useState(false);
@@ -181,11 +183,12 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
       const question: UiMessage = { ...placeholder(model), role: 'user', content, status: 'done' };
       const answer = placeholder(model);
       setMessages((list) => [...list, question, answer]);
-      const outcome = await runStream(api.chatSend, { conversation_id: conversationId ?? undefined, content, model }, answer.key);
+      const skill = conversationId === null && skillId !== null ? { skill_id: skillId } : {};
+      const outcome = await runStream(api.chatSend, { conversation_id: conversationId ?? undefined, content, model, ...skill }, answer.key);
       if (outcome === 'refused') setMessages((list) => list.filter((m) => m.key !== question.key && m.key !== answer.key));
       return outcome;
     },
-    [conversationId, model, runStream],
+    [conversationId, model, runStream, skillId],
   );
 
   /** Answers the last question again (also the retry of a failed answer). */
@@ -199,9 +202,9 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
     const outcome =
       conversationId !== null && signedIn
         ? await runStream(api.chatRegenerate, { conversation_id: conversationId, model }, answer.key)
-        : await runStream(api.chatSend, { content: question.content, model }, answer.key);
+        : await runStream(api.chatSend, { content: question.content, model, ...(skillId !== null ? { skill_id: skillId } : {}) }, answer.key);
     if (outcome === 'refused') setMessages((list) => list.filter((m) => m.key !== answer.key));
-  }, [conversationId, messages, model, runStream, signedIn]);
+  }, [conversationId, messages, model, runStream, signedIn, skillId]);
 
   /** Replaces a question, drops everything after it and answers it again. */
   const edit = useCallback(
@@ -236,5 +239,7 @@ export function useChatSession({ conversationId, onConversation, model, signedIn
     }
   }, [conversationId]);
 
-  return { messages, streaming, title, loading: conversationId !== null && owner !== conversationId && !query.isError, loadError: query.isError, send, regenerate, edit, stop, setFavorite, reload };
+  /** The loaded conversation's skill (null: none, or turned off since). */
+  const skill = conversationId !== null && loaded?.conversation.id === conversationId ? loaded.skill : null;
+  return { messages, streaming, title, skill, loading: conversationId !== null && owner !== conversationId && !query.isError, loadError: query.isError, send, regenerate, edit, stop, setFavorite, reload };
 }

@@ -20,6 +20,14 @@ import { MessageItem, type MessageActions } from '../components/message-item';
 import { conversationMarkdown } from '../components/export-markdown';
 import { useChatSession, type UiMessage } from '../hooks/use-chat-session';
 import { useSpeech } from '../hooks/use-speech';
+import { SkillChip, SkillUnavailable, SkillWelcome } from '../components/skill-parts';
+import { useSkillDetail } from '@/features/skill/api/skill-api';
+import { useLocale } from '@/hooks/use-locale';
+
+function readId(value: string | null): number | null {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
 
 /** `/chat`: conversations, the model picker, streamed answers, problem examples on an empty conversation. */
 export default function ChatPage() {
@@ -29,6 +37,10 @@ export default function ChatPage() {
   const [params, setParams] = useSearchParams();
   const idParam = Number(params.get('id'));
   const conversationId = signedIn && Number.isInteger(idParam) && idParam > 0 ? idParam : null;
+  const locale = useLocale();
+  // `?skill=` (from /skill): a new conversation with that skill; it stays in the URL beside `?id=` once created.
+  const skillParam = readId(params.get('skill'));
+  const skillDetail = useSkillDetail(skillParam, locale);
   const composer = useRef<ComposerHandle>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [balanceMessage, setBalanceMessage] = useState<string | null>(null);
@@ -37,11 +49,27 @@ export default function ChatPage() {
 
   const models = useChatModels();
   const [picked, setPicked] = useState<string | null>(() => storedModel());
+  // A model picked on this page wins over a skill's preferred model.
+  const [pickedHere, setPickedHere] = useState(false);
   const list = models.data?.lists ?? [];
+  const preferred = conversationId === null && !pickedHere ? skillDetail.data?.model : null;
   // A stored key the server no longer offers falls back to the server's default.
-  const model = list.some((m) => m.key === picked) ? (picked ?? undefined) : models.data?.default || undefined;
+  const model = preferred && list.some((m) => m.key === preferred) ? preferred : list.some((m) => m.key === picked) ? (picked ?? undefined) : models.data?.default || undefined;
 
-  const onConversation = useCallback((id: number) => setParams({ id: String(id) }, { replace: true }), [setParams]);
+  const onConversation = useCallback(
+    (id: number) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams();
+          next.set('id', String(id));
+          const skill = prev.get('skill');
+          if (skill) next.set('skill', skill);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const onRefused = useCallback(
     (error: RequestError) => {
       if (isBalanceRefusal(error)) setBalanceMessage(error.message || t('msg.insufficient_conversation_balance'));
@@ -50,7 +78,8 @@ export default function ChatPage() {
     },
     [t],
   );
-  const session = useChatSession({ conversationId, onConversation, model, signedIn, onRefused });
+  const session = useChatSession({ conversationId, onConversation, model, signedIn, onRefused, skillId: skillDetail.data ? skillParam : null });
+  const skill = conversationId !== null && session.skill ? session.skill : (skillDetail.data ?? null);
   const speech = useSpeech();
 
   // `?q=` (a problem example from the home page) pre-fills the box; the reader sends it.
@@ -153,6 +182,7 @@ export default function ChatPage() {
           <h1 className="chat__title" data-testid="chat-title">
             {session.title ?? t('chat.new')}
           </h1>
+          {skill && <SkillChip skill={skill} />}
           {list.length > 0 && model && (
             <ModelSelect
               models={list}
@@ -162,6 +192,7 @@ export default function ChatPage() {
               disabled={session.streaming}
               onChange={(key) => {
                 setPicked(key);
+                setPickedHere(true);
                 storeModel(key);
               }}
             />
@@ -187,7 +218,11 @@ export default function ChatPage() {
               </button>
             </p>
           )}
-          {empty && (
+          {empty && skill && <SkillWelcome skill={skill} onAsk={(q) => void send(q)} />}
+          {empty && !skill && skillParam !== null && skillDetail.isError && (
+            <SkillUnavailable message={skillDetail.error.message} onLeave={() => setParams({})} />
+          )}
+          {empty && !skill && !(skillParam !== null && (skillDetail.isError || skillDetail.isPending)) && (
             <div className="chat__welcome" data-testid="chat-empty">
               <h2>{t('chat.welcome')}</h2>
               <p className="muted">{signedIn ? t('chat.welcome_hint') : guestHint}</p>

@@ -12,6 +12,7 @@ import { MembershipStatus } from '../components/membership-status';
 import { RechargePart, VipPart, type Kind } from '../components/parts';
 import { Segmented } from '../components/segmented';
 import '../commerce.css';
+import OpenVipTablePage from './openvip-table-page';
 
 // antd is kept off the first screen (the JS budget): the redeem form and the
 // limit pop-up use it and load, with their antd scope, only when shown.
@@ -36,6 +37,8 @@ export default function OpenVipPage() {
   const { user } = useUser();
   const [params, setParams] = useSearchParams();
   if (!loaded && !failed) return <PageSpinner />;
+  // The administrator's layout; `?layout=cards` keeps the cards (and the other parts) reachable from the table.
+  if (config.openvip_layout === 'table' && params.get('layout') !== 'cards') return <OpenVipTablePage />;
   const vipOn = config.member_package_status;
   const rechargeOn = config.recharge_package_status;
   const available = PARTS.filter((p) => (p === 'vip' ? vipOn : p === 'recharge' ? rechargeOn : true));

@@ -1,0 +1,38 @@
+/** Texts of `/uiec`, the AI use and integrity centre (`uiec.*`): the Chinese source. */
+export const uiecZh = {
+  uiec: {
+    nav: 'AI 使用规范',
+    title: 'AI 使用与学术诚信',
+    intro: '越来越多的期刊和高校要求说明论文写作中如何使用了 AI。这里是负责任使用的要点，以及一份可以直接放进论文的 AI 使用声明。',
+    principles_title: '四条基本原则',
+    principles: {
+      author: { title: '作者负责', text: 'AI 不能作为作者。观点、数据和结论由你负责，AI 的输出只是草稿。' },
+      verify: { title: '逐条核实', text: 'AI 可能编造文献、数据和引文。每一条参考文献都要找到原文核对。' },
+      disclose: { title: '如实声明', text: '按目标期刊或学校的要求，说明用 AI 做了什么；只做拼写检查通常无需声明。' },
+      confidential: { title: '保护保密内容', text: '不要把审稿中的稿件、未公开数据或受试者信息交给 AI。' },
+    },
+    generator_title: 'AI 使用声明生成器',
+    generator_intro: '勾选 AI 参与的工作，选择声明语言，复制到论文的致谢或方法部分（以目标期刊的要求为准）。',
+    tool: '使用的 AI 工具',
+    tasks: 'AI 参与的工作',
+    task: {
+      polishing: '语言润色',
+      translation: '翻译',
+      literature: '文献检索与梳理',
+      summarising: '总结与提炼',
+      drafting: '起草部分文字',
+      code: '编写或调试代码',
+      analysis: '数据分析建议',
+      figures: '图表制作',
+    },
+    language: '声明语言',
+    statement: '声明',
+    pick_task: '请至少勾选一项 AI 参与的工作',
+    copy: '复制声明',
+    copied: '已复制',
+    copy_failed: '复制失败，请手动选择文字复制',
+    related: '相关工具',
+    related_skills: '审稿人、英文润色等技能',
+    related_search: '学术搜索：核对文献',
+  },
+};
