@@ -60,6 +60,8 @@ import { QrAllowance } from './modules/qrcode/qrcode-allowance.js';
 import { QrService } from './modules/qrcode/qrcode.service.js';
 import { QrAdminService } from './modules/qrcode/qrcode-admin.service.js';
 import { QrRepository } from './modules/qrcode/qrcode.repository.js';
+import { ContentService } from './modules/content/content.service.js';
+import { ContentAdminService } from './modules/content/content-admin.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -167,6 +169,9 @@ export interface Features {
   qr: QrService;
   qrAi: QrAiService;
   qrAdmin: QrAdminService;
+  /** News and the help centre: reading, and Admin → Content. */
+  content: ContentService;
+  contentAdmin: ContentAdminService;
 }
 
 /**
@@ -231,5 +236,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
     qrAi,
     qrAdmin: new QrAdminService(ctx, qrAiSettings, settings, qrRenderer),
+    content: new ContentService(ctx),
+    contentAdmin: new ContentAdminService(ctx),
   };
 }

@@ -28,6 +28,7 @@ export * from './draw-square.js';
 export * from './admin-draw.js';
 export * from './qrcode.js';
 export * from './admin-qrcode.js';
+export * from './content.js';
 export * from './mindmap-tree.js';
 export * from './mindmap.js';
 export * from './mindmap-config.js';
@@ -54,6 +55,7 @@ import { adminDrawEndpoints } from './admin-draw.js';
 import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
 import { adminQrcodeEndpoints } from './admin-qrcode.js';
+import { contentEndpoints } from './content.js';
 import { mindmapEndpoints } from './mindmap.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
@@ -78,5 +80,6 @@ export const api = {
   ...adminSmsEndpoints,
   ...qrcodeEndpoints,
   ...adminQrcodeEndpoints,
+  ...contentEndpoints,
   ...mindmapEndpoints,
 };

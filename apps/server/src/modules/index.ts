@@ -30,6 +30,8 @@ import { mindmapRoutes } from './mindmap/mindmap.routes.js';
 import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
+import { contentRoutes } from './content/content.routes.js';
+import { ContentHelpFeed } from './content/help-feed.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -41,7 +43,7 @@ import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
  */
 export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Services, f: Features): Promise<void> {
   papersLifecycle(app, ctx, s.papers, s.retrieval);
-  s.retrieval.register(new HelpSource(s.settings));
+  s.retrieval.register(new HelpSource(s.settings, new ContentHelpFeed(ctx)));
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
@@ -75,4 +77,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await squareRoutes(api, ctx, f.square);
   await mindmapRoutes(api, ctx, { maps: f.mindmaps, creator: f.mindmapCreator, settings: s.settings });
   await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
+  await contentRoutes(api, { content: f.content, admin: f.contentAdmin });
 }
