@@ -2,16 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@xueba/contract';
 import { callApi, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { uploadImage } from '../../test/draw-world.js';
-import { smallPng } from './content-fixture.js';
-
-type Staff = { id: number; token: string };
-
-/** An operator runs content but not money or settings (the role exists in the contract's USER_ROLES). */
-export async function makeOperator(t: TestApp): Promise<Staff> {
-  const made = await makeUser(t.app);
-  await t.owned.ctx.db.updateTable('users').set({ role: 'operator' }).where('id', '=', made.user.id).execute();
-  return { id: made.user.id, token: made.token };
-}
+import { makeOperator, smallPng, type Staff } from './content-fixture.js';
 
 const XSS = '<p>Hello <b>world</b></p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)" onclick="alert(4)">click</a><iframe src="https://evil.example"></iframe>';
 

@@ -1,20 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
+import { isSafeHref, isStorageImage as storageImage, RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS } from '@xueba/contract';
 
 /**
- * The one allow-list of rich text written in the admin console (news, help
- * articles, FAQ answers): what the web renderer (`components/rich-text.tsx`)
- * accepts too. Everything not listed goes: scripts and styles with their
- * content, event handlers, inline styles, frames, forms, and any URL whose
- * protocol is not http(s) or mailto. Images come only from our own storage.
+ * The sanitiser of rich text written in the admin console (news, help
+ * articles, FAQ answers), on the contract's allow-list, which the web
+ * renderer (`components/rich-text.tsx`) applies again. Everything not listed
+ * goes: scripts and styles with their content, event handlers, inline styles,
+ * frames, forms, and any URL whose protocol is not http(s) or mailto. Images
+ * come only from our own storage.
  */
-export const RICH_TEXT_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'blockquote', 'code', 'pre',
-  'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'figure', 'figcaption',
-] as const;
-
-/** Stored keys are plain path segments (see providers/storage); nothing that climbs out of `/files/`. */
-const STORAGE_PATH = /^\/files\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_.-]+)*$/;
-
 export interface RichTextOptions {
   /** Absolute origins our storage hands out (a CDN in front of the bucket), e.g. `https://cdn.example.com`. */
   imageOrigins?: readonly string[];
@@ -22,54 +16,27 @@ export interface RichTextOptions {
 
 /** Whether an image address points into our own storage: `/files/…` on this site, or a storage origin. */
 export function isStorageImage(src: string, options: RichTextOptions = {}): boolean {
-  if (STORAGE_PATH.test(src)) return !src.split('/').includes('..');
-  let url: URL;
-  try {
-    url = new URL(src);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  return (options.imageOrigins ?? []).includes(url.origin);
-}
-
-/** Links: absolute http(s) or mailto, or a site path (`/news/…`, never `//host`), or a fragment. */
-function safeHref(href: string): boolean {
-  const value = href.trim();
-  if (value.startsWith('#')) return true;
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
-  try {
-    return ['http:', 'https:', 'mailto:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
+  return storageImage(src, options.imageOrigins);
 }
 
 /** Sanitises admin-written HTML before it is stored. */
 export function sanitizeRichText(html: string, options: RichTextOptions = {}): string {
   return sanitizeHtml(html, {
     allowedTags: [...RICH_TEXT_TAGS],
-    allowedAttributes: {
-      a: ['href', 'title', 'target', 'rel'],
-      img: ['src', 'alt', 'title', 'width', 'height'],
-      th: ['colspan', 'rowspan'],
-      td: ['colspan', 'rowspan'],
-      ol: ['start'],
-      code: ['class'],
-    },
+    allowedAttributes: { ...RICH_TEXT_ATTRIBUTES, a: [...(RICH_TEXT_ATTRIBUTES.a ?? []), 'target', 'rel'] },
     allowedClasses: { code: ['language-*'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https'] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
     // Script, style and the like go with their content (sanitize-html's default nonTextTags plus these).
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'select', 'title'],
+    nonTextTags: [...RICH_TEXT_DROPPED],
     transformTags: {
       // Every link opens in its own tab without handing the opener over.
       a: (tagName, attribs) => {
         const href = attribs.href ?? '';
         const kept: Record<string, string> = {};
-        if (href && safeHref(href)) kept.href = href.trim();
+        if (href && isSafeHref(href)) kept.href = href.trim();
         if (attribs.title) kept.title = attribs.title;
         return { tagName, attribs: { ...kept, rel: 'noopener noreferrer', target: '_blank' } };
       },
