@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RichText } from './rich-text';
+import { RichText, richTextFragment } from './rich-text';
 
 function html(source: string, imageOrigins?: string[]): HTMLElement {
   const { container } = render(<RichText html={source} imageOrigins={imageOrigins} />);
@@ -65,5 +65,14 @@ describe('RichText', () => {
     const root = html('<div class="x" onclick="1"><span style="color:red">kept text</span></div>');
     expect(root.textContent).toBe('kept text');
     expect(root.querySelector('div, span')).toBeNull();
+  });
+});
+
+describe('richTextFragment (the editor)', () => {
+  it('builds the allowed nodes in the live document and nothing else', () => {
+    const host = document.createElement('div');
+    host.appendChild(richTextFragment('<p onclick="x()">a <a href="javascript:1">l</a><img src="/files/public/a.png" onerror="x()"></p><script>window.hacked=1</script><img src="https://evil.example/a.png">', document));
+    inert(host);
+    expect(host.innerHTML).toBe('<p>a <a rel="noopener noreferrer" target="_blank">l</a><img src="/files/public/a.png" loading="lazy"></p>');
   });
 });

@@ -1,4 +1,6 @@
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
+import { mediaUrl } from '@/lib/media-url';
+import './rich-text.css';
 import { isSafeHref, isStorageImage, RICH_TEXT_ATTRIBUTES, RICH_TEXT_DROPPED, RICH_TEXT_TAGS, type RichTextTag } from '@xueba/contract';
 
 const TAGS = new Set<string>(RICH_TEXT_TAGS);
@@ -24,7 +26,7 @@ function propsOf(el: Element, tag: RichTextTag, options: RichTextOptions): Props
       if (isSafeHref(value)) props.href = value.trim();
     } else if (name === 'src') {
       if (!isStorageImage(value, options.imageOrigins)) return null;
-      props.src = value;
+      props.src = mediaUrl(value);
     } else if (name === 'colspan' || name === 'rowspan' || name === 'start' || name === 'width' || name === 'height') {
       if (DIGITS.test(value)) props[name === 'colspan' ? 'colSpan' : name === 'rowspan' ? 'rowSpan' : name] = Number(value);
     } else if (name === 'class') {
@@ -63,6 +65,46 @@ function toReact(node: Node, key: string, options: RichTextOptions): ReactNode {
 export function richTextNodes(html: string, options: RichTextOptions = {}): ReactNode[] {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return Array.from(doc.body.childNodes, (node, i) => toReact(node, String(i), options));
+}
+
+const DOM_NAMES: Record<string, string> = { colSpan: 'colspan', rowSpan: 'rowspan', className: 'class' };
+
+function toDom(node: Node, doc: Document, options: RichTextOptions): Node | null {
+  if (node.nodeType === Node.TEXT_NODE) return doc.createTextNode(node.textContent ?? '');
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const el = node as Element;
+  const tag = el.tagName.toLowerCase();
+  if (DROPPED.has(tag)) return null;
+  const allowed = TAGS.has(tag);
+  const props = allowed ? propsOf(el, tag as RichTextTag, options) : {};
+  if (!props) return null;
+  const out: Element | DocumentFragment = allowed ? doc.createElement(tag) : doc.createDocumentFragment();
+  if (out instanceof Element) {
+    for (const [name, value] of Object.entries(props)) {
+      // The editor keeps site paths as stored (mediaUrl is for display only).
+      out.setAttribute(DOM_NAMES[name] ?? name, name === 'src' ? (el.getAttribute('src') ?? '') : String(value));
+    }
+  }
+  for (const child of Array.from(el.childNodes)) {
+    const built = toDom(child, doc, options);
+    if (built) out.appendChild(built);
+  }
+  return out;
+}
+
+/**
+ * The same allow-list as DOM nodes of `doc`, for the admin editor: loading an
+ * article or pasting from another page never puts foreign markup into the
+ * live document.
+ */
+export function richTextFragment(html: string, doc: Document, options: RichTextOptions = {}): DocumentFragment {
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const fragment = doc.createDocumentFragment();
+  for (const node of Array.from(parsed.body.childNodes)) {
+    const built = toDom(node, doc, options);
+    if (built) fragment.appendChild(built);
+  }
+  return fragment;
 }
 
 export function RichText({ html, className, imageOrigins, testId }: { html: string; className?: string; imageOrigins?: readonly string[]; testId?: string }) {
