@@ -11,6 +11,8 @@ import {
   GlobalOutlined,
   HomeOutlined,
   MessageOutlined,
+  NotificationOutlined,
+  QuestionCircleOutlined,
   MoonOutlined,
   ReadOutlined,
   RocketOutlined,
@@ -48,6 +50,8 @@ const ICONS: Record<MenuItem['icon'], typeof HomeOutlined> = {
   tasks: CarryOutOutlined,
   promotion: ShareAltOutlined,
   app: AppstoreOutlined,
+  news: NotificationOutlined,
+  help: QuestionCircleOutlined,
 };
 
 function isActive(current: string, path: string): boolean {
