@@ -25,20 +25,20 @@ export const CONTENT_SEARCH_MAX = 60;
 
 const searchQuery = safeString().trim().max(CONTENT_SEARCH_MAX).optional();
 
-export const contentCategorySchema = z.object({ id: z.number().int(), name: z.string() });
+export const contentCategorySchema = z.object({ id: z.number().int(), name: safeString() });
 export type ContentCategory = z.infer<typeof contentCategorySchema>;
 
 /** The neighbour links of a news article (previous: published earlier; next: later). */
-const neighbourSchema = z.object({ id: z.number().int(), title: z.string() }).nullable();
+const neighbourSchema = z.object({ id: z.number().int(), title: safeString() }).nullable();
 
 export const newsItemSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  summary: z.string(),
-  cover: z.string().nullable(),
+  title: safeString(),
+  summary: safeString(),
+  cover: safeString().nullable(),
   category_id: z.number().int().nullable(),
-  category_name: z.string().nullable(),
-  published_at: z.string(),
+  category_name: safeString().nullable(),
+  published_at: safeString(),
   view_count: z.number().int(),
   /** The locale of the version shown (the reader's, or Chinese as the fallback). */
   locale: z.enum(LOCALES),
@@ -47,7 +47,7 @@ export type NewsItem = z.infer<typeof newsItemSchema>;
 
 export const newsDetailSchema = newsItemSchema.extend({
   /** Sanitised HTML. */
-  body: z.string(),
+  body: safeString(),
   prev: neighbourSchema,
   next: neighbourSchema,
 });
@@ -56,19 +56,19 @@ export type NewsDetail = z.infer<typeof newsDetailSchema>;
 export const helpItemSchema = z.object({
   id: z.number().int(),
   kind: z.enum(['help', 'faq']),
-  title: z.string(),
-  summary: z.string(),
+  title: safeString(),
+  summary: safeString(),
   category_id: z.number().int().nullable(),
   /** FAQ answers come with the list (they are short); help articles open on their own page. */
-  body: z.string().nullable(),
+  body: safeString().nullable(),
   locale: z.enum(LOCALES),
 });
 export type HelpItem = z.infer<typeof helpItemSchema>;
 
 export const helpDetailSchema = helpItemSchema.extend({
-  body: z.string(),
-  category_name: z.string().nullable(),
-  updated_at: z.string(),
+  body: safeString(),
+  category_name: safeString().nullable(),
+  updated_at: safeString(),
 });
 export type HelpDetail = z.infer<typeof helpDetailSchema>;
 
@@ -84,7 +84,7 @@ const localeNames = z.object({
 export const adminContentCategorySchema = z.object({
   id: z.number().int(),
   kind: z.enum(CONTENT_CATEGORY_KINDS),
-  names: z.object({ zh: z.string(), en: z.string(), ja: z.string(), ko: z.string() }),
+  names: z.object({ zh: safeString(), en: safeString(), ja: safeString(), ko: safeString() }),
   sort: z.number().int(),
   articles: z.number().int(),
 });
@@ -95,7 +95,7 @@ export const contentVersionInputSchema = z.object({
   summary: safeString().trim().max(CONTENT_SUMMARY_MAX, 'content_summary_too_long').default(''),
   body: safeString().max(CONTENT_BODY_MAX, 'content_body_too_long').default(''),
 });
-export const contentVersionSchema = z.object({ title: z.string(), summary: z.string(), body: z.string() });
+export const contentVersionSchema = z.object({ title: safeString(), summary: safeString(), body: safeString() });
 
 export const adminContentSaveSchema = z.object({
   id: idSchema.optional(),
@@ -116,20 +116,20 @@ export const adminContentArticleSchema = z.object({
   id: z.number().int(),
   kind: z.enum(CONTENT_KINDS),
   category_id: z.number().int().nullable(),
-  cover: z.string().nullable(),
+  cover: safeString().nullable(),
   status: z.enum(CONTENT_STATUSES),
-  publish_at: z.string().nullable(),
+  publish_at: safeString().nullable(),
   /** published and its time has come: what readers see. */
   visible: z.boolean(),
   sort: z.number().int(),
   view_count: z.number().int(),
   versions: z.partialRecord(z.enum(LOCALES), contentVersionSchema),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: safeString(),
+  updated_at: safeString(),
 });
 export type AdminContentArticle = z.infer<typeof adminContentArticleSchema>;
 
-export const adminContentRowSchema = adminContentArticleSchema.omit({ versions: true }).extend({ title: z.string(), locales: z.array(z.enum(LOCALES)) });
+export const adminContentRowSchema = adminContentArticleSchema.omit({ versions: true }).extend({ title: safeString(), locales: z.array(z.enum(LOCALES)) });
 export type AdminContentRow = z.infer<typeof adminContentRowSchema>;
 
 export const contentEndpoints = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@xueba/contract';
 import { callApi, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { uploadImage } from '../../test/draw-world.js';
-import { makeOperator, smallPng, type Staff } from './content-fixture.js';
+import { makeOperator, smallPng, type Staff } from '../../test/content-fixture.js';
 
 const XSS = '<p>Hello <b>world</b></p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)" onclick="alert(4)">click</a><iframe src="https://evil.example"></iframe>';
 
@@ -21,7 +21,7 @@ describe('news', () => {
     await t.close();
   });
 
-  const save = (body: Parameters<typeof callApi<typeof api.adminContentSave>>[2]['body'], token = operator.token) => callApi(t.app, api.adminContentSave, { token, body });
+  const save = (body: unknown, token = operator.token) => callApi(t.app, api.adminContentSave, { token, body });
 
   it('publishes an article in two languages; each reader gets theirs, the others get Chinese; views count', async () => {
     const picture = await uploadImage(t, operator.token, await smallPng());
@@ -41,9 +41,9 @@ describe('news', () => {
     expect(zh.body.data.categories).toEqual([{ id: categoryId, name: '公告' }]);
     const en = await callApi(t.app, api.newsList, { locale: 'en', query: {} });
     expect(en.body.data.lists[0]).toMatchObject({ id, title: 'New release', category_name: 'Announcements', locale: 'en' });
-    const ja = await callApi(t.app, api.newsDetail, { locale: 'ja', query: { id } });
+    const ja = await callApi(t.app, api.newsDetail, { locale: 'ja', query: { id: String(id) } });
     expect(ja.body.data).toMatchObject({ title: '新版上线', locale: 'zh', body: '<h2>新功能</h2><p>中文正文</p>', category_name: '公告', view_count: 1 });
-    const enDetail = await callApi(t.app, api.newsDetail, { locale: 'en', query: { id } });
+    const enDetail = await callApi(t.app, api.newsDetail, { locale: 'en', query: { id: String(id) } });
     expect(enDetail.body.data).toMatchObject({ title: 'New release', body: '<p>English body</p>', view_count: 2 });
   });
 
@@ -52,7 +52,7 @@ describe('news', () => {
     expect(saved.status, saved.body.msg).toBe(200);
     const body = saved.body.data.versions.zh!.body;
     expect(body).toBe('<p>Hello <b>world</b></p><a rel="noopener noreferrer" target="_blank">click</a>');
-    const read = await callApi(t.app, api.newsDetail, { query: { id: saved.body.data.id } });
+    const read = await callApi(t.app, api.newsDetail, { query: { id: String(saved.body.data.id) } });
     expect(read.body.data.body).toBe(body);
     expect(read.body.data.body).not.toMatch(/script|onerror|onclick|javascript:|iframe/i);
   });
@@ -64,10 +64,10 @@ describe('news', () => {
       const saved = await save({ kind: 'news', status: 'published', category_id: i === 1 ? categoryId : null, versions: { zh: { title: `排序 ${word}`, body: `<p>text ${word} 100%_done</p>` } } });
       made.push(saved.body.data.id);
     }
-    const middle = await callApi(t.app, api.newsDetail, { query: { id: made[1]! } });
+    const middle = await callApi(t.app, api.newsDetail, { query: { id: String(made[1]!) } });
     expect(middle.body.data.prev).toEqual({ id: made[0], title: '排序 alpha' });
     expect(middle.body.data.next).toEqual({ id: made[2], title: '排序 gamma' });
-    const newest = await callApi(t.app, api.newsDetail, { query: { id: made[2]! } });
+    const newest = await callApi(t.app, api.newsDetail, { query: { id: String(made[2]!) } });
     expect(newest.body.data.next).toBeNull();
 
     const searched = await callApi(t.app, api.newsList, { query: { q: 'GAMMA' } });
@@ -75,10 +75,10 @@ describe('news', () => {
     // A % typed by the reader is a character, not a pattern.
     expect((await callApi(t.app, api.newsList, { query: { q: '100%_done' } })).body.data.count).toBe(3);
     expect((await callApi(t.app, api.newsList, { query: { q: '%' } })).body.data.count).toBe(3);
-    const inCategory = await callApi(t.app, api.newsList, { query: { category_id: categoryId } });
+    const inCategory = await callApi(t.app, api.newsList, { query: { category_id: String(categoryId) } });
     expect(inCategory.body.data.lists.map((x) => x.id)).toContain(made[1]);
     expect(inCategory.body.data.lists.map((x) => x.id)).not.toContain(made[0]);
-    const page = await callApi(t.app, api.newsList, { query: { page_size: 2, page_no: 1 } });
+    const page = await callApi(t.app, api.newsList, { query: { page_size: '2', page_no: '1' } });
     expect(page.body.data.lists.map((x) => x.id)).toEqual([made[2], made[1]]);
     expect(page.body.data.count).toBe(5);
   });
@@ -89,9 +89,9 @@ describe('news', () => {
     const later = new Date(t.clock.now().getTime() + 3600_000).toISOString();
     const scheduled = await save({ kind: 'news', status: 'published', publish_at: later, versions: { zh: { title: '定时', body: '<p>s</p>' } } });
     expect(scheduled.body.data).toMatchObject({ status: 'published', visible: false, publish_at: later });
-    const listed = async () => (await callApi(t.app, api.newsList, { query: { page_size: 100 } })).body.data.lists.map((x) => x.title);
+    const listed = async () => (await callApi(t.app, api.newsList, { query: { page_size: '100' } })).body.data.lists.map((x) => x.title);
     for (const made of [draft, hidden, scheduled]) {
-      const read = await callApi(t.app, api.newsDetail, { locale: 'en', query: { id: made.body.data.id } });
+      const read = await callApi(t.app, api.newsDetail, { locale: 'en', query: { id: String(made.body.data.id) } });
       expect([read.status, read.body.key]).toEqual([404, 'content_not_found']);
     }
     expect(await listed()).not.toEqual(expect.arrayContaining(['草稿']));
@@ -99,17 +99,17 @@ describe('news', () => {
     expect(await listed()).not.toContain('定时');
     t.clock.advance(3600_000 + 1000);
     expect((await listed())[0]).toBe('定时');
-    expect((await callApi(t.app, api.newsDetail, { query: { id: scheduled.body.data.id } })).status).toBe(200);
+    expect((await callApi(t.app, api.newsDetail, { query: { id: String(scheduled.body.data.id) } })).status).toBe(200);
     // Hiding a published article takes it away again.
     const hide = await save({ id: scheduled.body.data.id, kind: 'news', status: 'hidden', versions: { zh: { title: '定时', body: '<p>s</p>' } } });
     expect(hide.body.data.visible).toBe(false);
-    expect((await callApi(t.app, api.newsDetail, { query: { id: scheduled.body.data.id } })).status).toBe(404);
+    expect((await callApi(t.app, api.newsDetail, { query: { id: String(scheduled.body.data.id) } })).status).toBe(404);
   });
 
   it('answers 404 for an unknown article and refuses bad input with its message', async () => {
-    const missing = await callApi(t.app, api.newsDetail, { locale: 'en', query: { id: 999999 } });
+    const missing = await callApi(t.app, api.newsDetail, { locale: 'en', query: { id: '999999' } });
     expect([missing.status, missing.body.key, missing.body.msg]).toEqual([404, 'content_not_found', 'This article does not exist or is not published']);
-    expect((await callApi(t.app, api.newsDetail, { query: { id: 'abc' as unknown as number } })).status).toBe(400);
+    expect((await callApi(t.app, api.newsDetail, { query: { id: 'abc' } })).status).toBe(400);
     expect((await save({ kind: 'news', versions: { zh: { title: '', body: '<p>x</p>' } } })).body.key).toBe('content_title_required');
     expect((await save({ kind: 'news', versions: { zh: { title: 'only a script', body: '<script>alert(1)</script>' } } })).body.key).toBe('content_body_required');
     expect((await save({ kind: 'news', cover: 'https://evil.example/a.png', versions: { zh: { title: 'c', body: '<p>x</p>' } } })).body.key).toBe('content_image_invalid');
@@ -134,7 +134,7 @@ describe('news', () => {
     expect(listed.body.data.lists).toEqual([expect.objectContaining({ id: byAdmin.body.data.id, title: '权限', status: 'draft', locales: ['zh'] })]);
     expect((await callApi(t.app, api.adminContentDelete, { token: user.token, body: { id: byAdmin.body.data.id } })).status).toBe(403);
     expect((await callApi(t.app, api.adminContentDelete, { token: operator.token, body: { id: byAdmin.body.data.id } })).status).toBe(200);
-    expect((await callApi(t.app, api.adminContentDetail, { token: operator.token, query: { id: byAdmin.body.data.id } })).status).toBe(404);
+    expect((await callApi(t.app, api.adminContentDetail, { token: operator.token, query: { id: String(byAdmin.body.data.id) } })).status).toBe(404);
   });
 
   it('keeps articles when their category is deleted, and counts each category’s articles', async () => {
@@ -146,7 +146,7 @@ describe('news', () => {
     // A help section is not a news category.
     expect((await callApi(t.app, api.adminContentCategorySave, { token: operator.token, body: { id: category.body.data.id, kind: 'help', names: { zh: 'x' } } })).status).toBe(404);
     await callApi(t.app, api.adminContentCategoryDelete, { token: operator.token, body: { id: category.body.data.id } });
-    const after = await callApi(t.app, api.adminContentDetail, { token: operator.token, query: { id: saved.body.data.id } });
+    const after = await callApi(t.app, api.adminContentDetail, { token: operator.token, query: { id: String(saved.body.data.id) } });
     expect(after.body.data.category_id).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@xueba/contract';
 import { callApi, createTestApp, makeUser, type TestApp } from '../../test/helpers.js';
 import { listen, stream, textOf } from '../../test/sse-client.js';
-import { makeOperator } from './content-fixture.js';
+import { makeOperator } from '../../test/content-fixture.js';
 
 describe('help centre', () => {
   let t: TestApp;
@@ -19,7 +19,7 @@ describe('help centre', () => {
     await t.close();
   });
 
-  const save = (body: Parameters<typeof callApi<typeof api.adminContentSave>>[2]['body']) => callApi(t.app, api.adminContentSave, { token: operator.token, body });
+  const save = (body: unknown) => callApi(t.app, api.adminContentSave, { token: operator.token, body });
 
   it('lists articles and FAQ by category, searches them, and opens an article', async () => {
     const article = await save({ kind: 'help', category_id: sectionId, status: 'published', versions: { zh: { title: '如何修改密码', body: '<p>在个人中心修改密码。</p>' }, en: { title: 'Changing your password', body: '<p>Change it in the user centre.</p>' } } });
@@ -32,28 +32,28 @@ describe('help centre', () => {
     expect(all.body.data.articles.map((a) => a.title)).toEqual(['Changing your password', '发票']);
     expect(all.body.data.articles[0]).toMatchObject({ body: null, summary: 'Change it in the user centre.' });
     expect(all.body.data.faq).toEqual([expect.objectContaining({ id: faq.body.data.id, title: '可以注销账号吗？', body: '<p>可以，联系客服。</p>', locale: 'zh' })]);
-    const section = await callApi(t.app, api.helpList, { query: { category_id: sectionId } });
+    const section = await callApi(t.app, api.helpList, { query: { category_id: String(sectionId) } });
     expect(section.body.data.articles.map((a) => a.id)).toEqual([article.body.data.id]);
     const searched = await callApi(t.app, api.helpList, { locale: 'en', query: { q: 'password' } });
     expect(searched.body.data.articles.map((a) => a.id)).toEqual([article.body.data.id]);
     expect(searched.body.data.faq).toEqual([]);
     expect((await callApi(t.app, api.helpList, { query: { q: '注销' } })).body.data.faq.map((f) => f.id)).toEqual([faq.body.data.id]);
 
-    const detail = await callApi(t.app, api.helpDetail, { locale: 'ko', query: { id: article.body.data.id } });
+    const detail = await callApi(t.app, api.helpDetail, { locale: 'ko', query: { id: String(article.body.data.id) } });
     expect(detail.body.data).toMatchObject({ title: '如何修改密码', body: '<p>在个人中心修改密码。</p>', category_name: '账户', kind: 'help' });
-    expect((await callApi(t.app, api.helpDetail, { query: { id: other.body.data.id } })).body.data.category_name).toBeNull();
+    expect((await callApi(t.app, api.helpDetail, { query: { id: String(other.body.data.id) } })).body.data.category_name).toBeNull();
   });
 
   it('answers 404 for unknown, unpublished and news ids', async () => {
     const draft = await save({ kind: 'help', status: 'draft', versions: { zh: { title: '未发布', body: '<p>x</p>' } } });
     const news = await save({ kind: 'news', status: 'published', versions: { zh: { title: '新闻', body: '<p>x</p>' } } });
     for (const id of [999999, draft.body.data.id, news.body.data.id]) {
-      const read = await callApi(t.app, api.helpDetail, { query: { id } });
+      const read = await callApi(t.app, api.helpDetail, { query: { id: String(id) } });
       expect([read.status, read.body.key]).toEqual([404, 'content_not_found']);
     }
     // And help is not news.
     const article = (await callApi(t.app, api.helpList, { query: {} })).body.data.articles[0]!;
-    expect((await callApi(t.app, api.newsDetail, { query: { id: article.id } })).status).toBe(404);
+    expect((await callApi(t.app, api.newsDetail, { query: { id: String(article.id) } })).status).toBe(404);
   });
 
   it('feeds the offline chat: a published help article’s fact is cited, a hidden one is not', async () => {

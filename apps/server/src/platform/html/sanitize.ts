@@ -19,11 +19,13 @@ export function isStorageImage(src: string, options: RichTextOptions = {}): bool
   return storageImage(src, options.imageOrigins);
 }
 
+const ALLOWED_ATTRIBUTES: Record<string, string[]> = Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names, ...(tag === 'a' ? ['target', 'rel'] : [])]]));
+
 /** Sanitises admin-written HTML before it is stored. */
 export function sanitizeRichText(html: string, options: RichTextOptions = {}): string {
   return sanitizeHtml(html, {
     allowedTags: [...RICH_TEXT_TAGS],
-    allowedAttributes: { ...RICH_TEXT_ATTRIBUTES, a: [...(RICH_TEXT_ATTRIBUTES.a ?? []), 'target', 'rel'] },
+    allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedClasses: { code: ['language-*'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https'] },

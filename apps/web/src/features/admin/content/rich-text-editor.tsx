@@ -7,6 +7,17 @@ import { richTextFragment } from '@/components/rich-text';
 import { toast } from '@/lib/notify';
 import { uploadContentImage } from './content-admin-api';
 
+/** A toolbar button that keeps the editor's selection (no focus change on press). */
+function ToolButton({ title, icon, label, onClick, id }: { title: string; icon?: ReactNode; label?: string; onClick: () => void; id: string }) {
+  return (
+    <Tooltip title={title}>
+      <Button size="small" type="text" icon={icon} aria-label={title} onMouseDown={(e) => e.preventDefault()} onClick={onClick} data-testid={`rte-${id}`}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
 /**
  * A small rich-text editor: a contenteditable area with a toolbar (bold,
  * italic, headings, lists, quote, link, image upload through the storage
@@ -125,41 +136,31 @@ export function RichTextEditor({ value, onChange, label, testId }: { value: stri
     }
   };
 
-  const tool = (title: string, icon: ReactNode, onClick: () => void, id: string) => (
-    <Tooltip title={title}>
-      <Button size="small" type="text" icon={icon} aria-label={title} onMouseDown={(e) => e.preventDefault()} onClick={onClick} data-testid={`rte-${id}`} />
-    </Tooltip>
-  );
-  const text = (title: string, short: string, onClick: () => void, id: string) => (
-    <Tooltip title={title}>
-      <Button size="small" type="text" aria-label={title} onMouseDown={(e) => e.preventDefault()} onClick={onClick} data-testid={`rte-${id}`}>
-        {short}
-      </Button>
-    </Tooltip>
-  );
+  const openLink = () => {
+    remember();
+    setLinking(true);
+  };
+  const pickImage = () => {
+    remember();
+    fileInput.current?.click();
+  };
 
   return (
     <div className="rte">
       <div className="rte__toolbar" role="toolbar" aria-label={t('contentadmin.toolbar')}>
-        {tool(t('contentadmin.bold'), <BoldOutlined />, () => run('bold'), 'bold')}
-        {tool(t('contentadmin.italic'), <ItalicOutlined />, () => run('italic'), 'italic')}
-        {text(t('contentadmin.h2'), 'H2', () => run('formatBlock', 'H2'), 'h2')}
-        {text(t('contentadmin.h3'), 'H3', () => run('formatBlock', 'H3'), 'h3')}
-        {text(t('contentadmin.paragraph'), '¶', () => run('formatBlock', 'P'), 'p')}
-        {tool(t('contentadmin.bullets'), <UnorderedListOutlined />, () => run('insertUnorderedList'), 'ul')}
-        {tool(t('contentadmin.numbers'), <OrderedListOutlined />, () => run('insertOrderedList'), 'ol')}
-        {text(t('contentadmin.quote'), '❝', () => run('formatBlock', 'BLOCKQUOTE'), 'quote')}
-        {tool(t('contentadmin.link'), <LinkOutlined />, () => {
-          remember();
-          setLinking(true);
-        }, 'link')}
-        {tool(t('contentadmin.image'), <PictureOutlined />, () => {
-          remember();
-          fileInput.current?.click();
-        }, 'image')}
-        {tool(t('contentadmin.clear'), <ClearOutlined />, () => run('removeFormat'), 'clear')}
-        {tool(t('contentadmin.undo'), <UndoOutlined />, () => run('undo'), 'undo')}
-        {tool(t('contentadmin.redo'), <RedoOutlined />, () => run('redo'), 'redo')}
+        <ToolButton title={t('contentadmin.bold')} icon={<BoldOutlined />} onClick={() => run('bold')} id="bold" />
+        <ToolButton title={t('contentadmin.italic')} icon={<ItalicOutlined />} onClick={() => run('italic')} id="italic" />
+        <ToolButton title={t('contentadmin.h2')} label="H2" onClick={() => run('formatBlock', 'H2')} id="h2" />
+        <ToolButton title={t('contentadmin.h3')} label="H3" onClick={() => run('formatBlock', 'H3')} id="h3" />
+        <ToolButton title={t('contentadmin.paragraph')} label="¶" onClick={() => run('formatBlock', 'P')} id="p" />
+        <ToolButton title={t('contentadmin.bullets')} icon={<UnorderedListOutlined />} onClick={() => run('insertUnorderedList')} id="ul" />
+        <ToolButton title={t('contentadmin.numbers')} icon={<OrderedListOutlined />} onClick={() => run('insertOrderedList')} id="ol" />
+        <ToolButton title={t('contentadmin.quote')} label="❝" onClick={() => run('formatBlock', 'BLOCKQUOTE')} id="quote" />
+        <ToolButton title={t('contentadmin.link')} icon={<LinkOutlined />} onClick={openLink} id="link" />
+        <ToolButton title={t('contentadmin.image')} icon={<PictureOutlined />} onClick={pickImage} id="image" />
+        <ToolButton title={t('contentadmin.clear')} icon={<ClearOutlined />} onClick={() => run('removeFormat')} id="clear" />
+        <ToolButton title={t('contentadmin.undo')} icon={<UndoOutlined />} onClick={() => run('undo')} id="undo" />
+        <ToolButton title={t('contentadmin.redo')} icon={<RedoOutlined />} onClick={() => run('redo')} id="redo" />
         {uploading && <span className="muted rte__busy">{t('contentadmin.uploading')}</span>}
         <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden onChange={(e) => void upload(e.target.files?.[0])} data-testid={`${testId}-file`} />
       </div>

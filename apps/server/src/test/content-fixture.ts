@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { makeUser, type TestApp } from '../../test/helpers.js';
+import { makeUser, type TestApp } from './helpers.js';
 
 export type Staff = { id: number; token: string };
 
