@@ -26,12 +26,17 @@ async function shootBoth(page: Page, name: string): Promise<void> {
 }
 
 test('an admin publishes a news article in two languages and a visitor reads each', async ({ page, browser }) => {
+  // Two browser contexts, an editor session and uploads: longer than the default on a shared machine.
+  test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const zhTitle = `学霸新版发布 ${stamp}`;
   const enTitle = `Xueba release ${stamp}`;
+  await page.goto('/');
   await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  page.on('pageerror', (error) => console.log(`pageerror: ${error.message}`));
   await page.goto('/admin/content');
-  await expect(page.getByTestId('admin-panel-content')).toBeVisible();
+  // The console's panels are chunks of their own; a loaded machine takes a while to fetch one.
+  await expect(page.getByTestId('admin-panel-content')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('content-new-news').click();
   const editor = page.getByTestId('content-editor');
   await expect(editor).toBeVisible();
@@ -47,7 +52,8 @@ test('an admin publishes a news article in two languages and a visitor reads eac
   await page.keyboard.type('和帮助中心。');
   const png = await sharp({ create: { width: 320, height: 160, channels: 3, background: '#2a6fd6' } }).png().toBuffer();
   await page.getByTestId('content-body-zh-file').setInputFiles({ name: 'figure.png', mimeType: 'image/png', buffer: png });
-  await expect(zhBody.locator('img')).toHaveCount(1);
+  await expect(zhBody.locator('img')).toHaveCount(1, { timeout: 30_000 });
+  await expect(zhBody.locator('b, strong')).toHaveText('新闻中心');
   await page.getByTestId('content-cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
   await expect(editor.locator('.content-editor__cover img')).toBeVisible();
 

@@ -43,6 +43,16 @@ export function RichTextEditor({ value, onChange, label, testId }: { value: stri
     shown.current = value;
   }, [value]);
 
+  // Where the caret was in the editor, kept as it moves (typing, clicks, an IME), so the toolbar acts there.
+  useEffect(() => {
+    const track = () => {
+      const selection = document.getSelection();
+      if (selection && selection.rangeCount > 0 && area.current?.contains(selection.anchorNode)) saved.current = selection.getRangeAt(0).cloneRange();
+    };
+    document.addEventListener('selectionchange', track);
+    return () => document.removeEventListener('selectionchange', track);
+  }, []);
+
   const emit = () => {
     const el = area.current;
     if (!el) return;
@@ -182,9 +192,6 @@ export function RichTextEditor({ value, onChange, label, testId }: { value: stri
         aria-multiline="true"
         aria-label={label}
         onInput={emit}
-        onBlur={remember}
-        onKeyUp={remember}
-        onMouseUp={remember}
         onPaste={onPaste}
         data-testid={testId}
       />
