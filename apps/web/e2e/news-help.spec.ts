@@ -62,7 +62,8 @@ test('an admin publishes a news article in two languages and a visitor reads eac
   await page.getByTestId('content-summary-en').fill('This update brings news and a help centre.');
   await page.getByTestId('content-body-en').click();
   await page.keyboard.type('The new release brings the news centre.');
-  await page.getByTestId('content-status-published').click();
+  // antd puts the test id on the radio's hidden input: press its label.
+  await editor.locator('label.ant-radio-button-wrapper', { hasText: '已发布' }).click();
   await page.screenshot({ path: `${SHOTS}/news-admin-editor-desktop.png` });
   await page.getByTestId('content-save').click();
   await expect(editor).toBeHidden();
