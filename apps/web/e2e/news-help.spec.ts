@@ -14,14 +14,23 @@ import { adminToken, apiCall, settled, signInWithPassword } from './support';
 const SHOTS = process.env.NEWS_SHOTS_DIR ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 
-async function shootBoth(page: Page, name: string): Promise<void> {
-  const size = { width: 1280, height: 800 };
+/** The viewport stretched to the page's height, so the fixed header sits at the top of the shot instead of mid-page. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height, size.height), 6000) });
   await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
+async function shootBoth(page: Page, name: string): Promise<void> {
+  await shoot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize(size);
+  await shoot(page, `${name}-phone`);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await settled(page);
 }
 
