@@ -42,7 +42,6 @@ test('an admin publishes a news article in two languages and a visitor reads eac
   const enTitle = `Xueba release ${stamp}`;
   await page.goto('/');
   await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  page.on('pageerror', (error) => console.log(`pageerror: ${error.message}`));
   await page.goto('/admin/content');
   // The console's panels are chunks of their own; a loaded machine takes a while to fetch one.
   await expect(page.getByTestId('admin-panel-content')).toBeVisible({ timeout: 60_000 });
