@@ -105,7 +105,11 @@ export const adminContentSaveSchema = z.object({
   cover: safeString().trim().max(500).nullable().default(null),
   status: z.enum(CONTENT_STATUSES).default('draft'),
   /** When a published article becomes visible (ISO time); absent or past: at once. */
-  publish_at: z.iso.datetime({ offset: true, error: 'content_publish_at_invalid' }).nullable().default(null),
+  publish_at: safeString()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/, 'content_publish_at_invalid')
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'content_publish_at_invalid')
+    .nullable()
+    .default(null),
   sort: z.number().int().min(0).max(9999).default(0),
   /** Chinese is required (every other locale falls back to it); an empty title leaves a locale out. */
   versions: z.object({ zh: contentVersionInputSchema, en: contentVersionInputSchema.optional(), ja: contentVersionInputSchema.optional(), ko: contentVersionInputSchema.optional() }),
