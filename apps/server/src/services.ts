@@ -75,6 +75,8 @@ import type { NoticeService } from './modules/notice/notice.service.js';
 import { createNotices } from './modules/notice/notice-factory.js';
 import { WebviewService } from './modules/webview/webview.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
+import { ContentService } from './modules/content/content.service.js';
+import { ContentAdminService } from './modules/content/content-admin.service.js';
 
 /**
  * The long-lived services that hold caches: one instance each per process,
@@ -210,6 +212,9 @@ export interface Features {
   supportLive: SupportLive;
   /** Skills: the catalogue, favourites, Admin → Skills, and the prompt a skill's conversations answer with. */
   skills: SkillService;
+  /** News and the help centre: reading, and Admin → Content. */
+  content: ContentService;
+  contentAdmin: ContentAdminService;
 }
 
 /**
@@ -289,5 +294,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     supportAdmin: new SupportAdminService(ctx, { settings, notifier, outbox }, supportRepo, supportLive, support),
     supportLive,
     skills,
+    content: new ContentService(ctx),
+    contentAdmin: new ContentAdminService(ctx),
   };
 }

@@ -28,6 +28,7 @@ export * from './draw-square.js';
 export * from './admin-draw.js';
 export * from './qrcode.js';
 export * from './admin-qrcode.js';
+export * from './content.js';
 export * from './mindmap-tree.js';
 export * from './mindmap.js';
 export * from './mindmap-config.js';
@@ -61,6 +62,7 @@ import { adminDrawEndpoints } from './admin-draw.js';
 import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
 import { adminQrcodeEndpoints } from './admin-qrcode.js';
+import { contentEndpoints } from './content.js';
 import { mindmapEndpoints } from './mindmap.js';
 import { feedbackEndpoints } from './feedback.js';
 import { supportEndpoints } from './support.js';
@@ -94,6 +96,7 @@ export const api = {
   ...adminQrcodeEndpoints,
   ...feedbackEndpoints,
   ...supportEndpoints,
+  ...contentEndpoints,
   ...mindmapEndpoints,
   ...noticeEndpoints,
   ...staffEndpoints,

@@ -8,6 +8,7 @@ import { SUPPORT_MESSAGES } from './messages-support.js';
 import { NOTICE_MESSAGES } from './messages-notice.js';
 import { PAPER_WRITE_MESSAGES } from './messages-paper-write.js';
 import { SKILL_MESSAGES } from './messages-skill.js';
+import { CONTENT_MESSAGES } from './messages-content.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -185,6 +186,7 @@ export const MESSAGES = {
   ...NOTICE_MESSAGES,
   ...PAPER_WRITE_MESSAGES,
   ...SKILL_MESSAGES,
+  ...CONTENT_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -39,6 +39,8 @@ import { webviewRoutes } from './webview/webview.routes.js';
 import { paperWriteRoutes } from './paper-write/paper-write.routes.js';
 import { paperWriteLifecycle } from './paper-write/paper-write.lifecycle.js';
 import { skillRoutes } from './skill/skill.routes.js';
+import { contentRoutes } from './content/content.routes.js';
+import { ContentHelpFeed } from './content/help-feed.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -50,7 +52,7 @@ import { skillRoutes } from './skill/skill.routes.js';
  */
 export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Services, f: Features): Promise<void> {
   papersLifecycle(app, ctx, s.papers, s.retrieval);
-  s.retrieval.register(new HelpSource(s.settings));
+  s.retrieval.register(new HelpSource(s.settings, new ContentHelpFeed(ctx)));
   await answersLifecycle(app, f.runner);
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings, s.notices);
@@ -95,4 +97,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await webviewRoutes(api, s.webviews);
   await paperWriteRoutes(api, { projects: f.paperWrite, streams: f.paperWriteStreams });
   await skillRoutes(api, f.skills);
+  await contentRoutes(api, { content: f.content, admin: f.contentAdmin });
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingBar } from '@/components/loading-bar';
+import { setRouteMeta } from '@/lib/page-meta';
 import { useSiteConfig } from '@/lib/site-config';
 import { useUserStore } from '@/stores/user-store';
 import { rememberShownPage } from './nav-memory';
@@ -27,7 +28,7 @@ export function Root() {
 
   useEffect(() => {
     const site = config.website.name || t('app.name');
-    document.title = handle ? `${t(handle.title)} - ${site}` : site;
+    setRouteMeta({ title: handle ? t(handle.title) : '', site, description: handle?.description ? t(handle.description) : undefined });
   }, [handle, config.website.name, t]);
 
   useSessionEffects(handle?.path ?? location.pathname);

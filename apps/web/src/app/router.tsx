@@ -15,13 +15,14 @@ import { withAntd } from '@/components/with-antd';
 export interface RouteHandle {
   auth?: 'user' | 'operator' | 'admin';
   title: string;
+  description?: string;
   path: string;
   footer?: false;
 }
 
 function pageRoute(route: ExpandedRoute): RouteObject {
   const { def } = route;
-  const handle: RouteHandle = { auth: def.auth, title: def.title, path: def.path, footer: def.footer };
+  const handle: RouteHandle = { auth: def.auth, title: def.title, description: def.description, path: def.path, footer: def.footer };
   return {
     id: route.id,
     path: route.path,

@@ -10,6 +10,8 @@ export interface RouteDef {
   auth?: 'user' | 'operator' | 'admin';
   /** i18n key of the document title. */
   title: string;
+  /** i18n key of the description meta tag (pages with their own, such as an article, set it with usePageMeta). */
+  description?: string;
   /** The page uses antd components: it is wrapped in the (lazy) antd theme/locale provider. */
   antd?: boolean;
   /**
@@ -79,4 +81,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/mind_map/share', layout: 'blank', title: 'mindmap.share.page_title', load: () => import('@/features/mindmap/pages/mind-map-share-page') },
   { path: '/app/square', layout: 'app', title: 'square.title', load: () => import('@/features/square/pages/square-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'operator', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
+  { path: '/news', layout: 'app', title: 'news.title', description: 'news.description', load: () => import('@/features/news/pages/news-page') },
+  { path: '/news/detail/:id', layout: 'app', title: 'news.title', description: 'news.description', load: () => import('@/features/news/pages/news-detail-page') },
+  { path: '/help', layout: 'app', title: 'help.title', description: 'help.description', load: () => import('@/features/help/pages/help-page') },
+  { path: '/help/:id', layout: 'app', title: 'help.title', description: 'help.description', load: () => import('@/features/help/pages/help-detail-page') },
 ];

@@ -17,6 +17,7 @@ import { supportEn } from './support/en';
 import { noticeEn, webviewEn, tabbarEn, staffEn } from './notice-roles/en';
 import { skillEn } from './skill/en';
 import { uiecEn } from './uiec/en';
+import { contentEn } from './content/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -437,6 +438,7 @@ export const en: LocaleMessages = {
   ...supportEn,
   ...skillEn,
   ...uiecEn,
+  ...contentEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

@@ -17,6 +17,7 @@ import { supportJa } from './support/ja';
 import { noticeJa, webviewJa, tabbarJa, staffJa } from './notice-roles/ja';
 import { skillJa } from './skill/ja';
 import { uiecJa } from './uiec/ja';
+import { contentJa } from './content/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -437,6 +438,7 @@ export const ja: LocaleMessages = {
   ...supportJa,
   ...skillJa,
   ...uiecJa,
+  ...contentJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

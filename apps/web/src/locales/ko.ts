@@ -17,6 +17,7 @@ import { supportKo } from './support/ko';
 import { noticeKo, webviewKo, tabbarKo, staffKo } from './notice-roles/ko';
 import { skillKo } from './skill/ko';
 import { uiecKo } from './uiec/ko';
+import { contentKo } from './content/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -437,6 +438,7 @@ export const ko: LocaleMessages = {
   ...supportKo,
   ...skillKo,
   ...uiecKo,
+  ...contentKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

@@ -17,6 +17,7 @@ import { supportZh } from './support/zh';
 import { noticeZh, webviewZh, tabbarZh, staffZh } from './notice-roles/zh';
 import { skillZh } from './skill/zh';
 import { uiecZh } from './uiec/zh';
+import { contentZh } from './content/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -437,6 +438,7 @@ export const zh = {
   ...supportZh,
   ...skillZh,
   ...uiecZh,
+  ...contentZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,

@@ -11,6 +11,8 @@ export function AppFooter() {
     <footer className="app-footer">
       <p className="app-footer__disclaimer">{t('shell.disclaimer')}</p>
       <nav className="app-footer__links" aria-label={t('shell.footer')}>
+        <LocaleLink to="/news" data-testid="footer-news">{t('news.nav')}</LocaleLink>
+        <LocaleLink to="/help" data-testid="footer-help">{t('help.nav')}</LocaleLink>
         <LocaleLink to="/policy/service">{t('policy.service')}</LocaleLink>
         <LocaleLink to="/policy/privacy">{t('policy.privacy')}</LocaleLink>
         <LocaleLink to="/uiec" data-testid="footer-uiec">

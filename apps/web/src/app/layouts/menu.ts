@@ -3,7 +3,7 @@ import { roleMeets, type UserInfo } from '@xueba/contract';
 export interface MenuItem {
   path: string;
   label: string;
-  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion' | 'app' | 'skill';
+  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion' | 'app' | 'skill' | 'news' | 'help';
   testId: string;
 }
 
@@ -28,6 +28,8 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
   if (user) items.push({ path: '/user/collection', label: 'collection.nav', icon: 'collection', testId: 'nav-collection' });
   if (user) items.push({ path: '/user/tasks', label: 'promotion.nav_tasks', icon: 'tasks', testId: 'nav-tasks' });
   if (user) items.push({ path: '/promotion/distribution', label: 'promotion.nav_distribution', icon: 'promotion', testId: 'nav-distribution' });
+  items.push({ path: '/news', label: 'news.nav', icon: 'news', testId: 'nav-news' });
+  items.push({ path: '/help', label: 'help.nav', icon: 'help', testId: 'nav-help' });
   items.push({ path: '/lang', label: 'nav.language', icon: 'language', testId: 'nav-language' });
   if (user && roleMeets(user.role, 'operator')) items.push({ path: '/admin', label: 'nav.admin', icon: 'admin', testId: 'nav-admin' });
   return items;

@@ -12,6 +12,8 @@ import {
   GlobalOutlined,
   HomeOutlined,
   MessageOutlined,
+  NotificationOutlined,
+  QuestionCircleOutlined,
   MoonOutlined,
   ReadOutlined,
   RocketOutlined,
@@ -50,6 +52,8 @@ const ICONS: Record<MenuItem['icon'], typeof HomeOutlined> = {
   promotion: ShareAltOutlined,
   app: AppstoreOutlined,
   skill: BulbOutlined,
+  news: NotificationOutlined,
+  help: QuestionCircleOutlined,
 };
 
 function isActive(current: string, path: string): boolean {

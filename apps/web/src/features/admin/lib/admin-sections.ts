@@ -29,6 +29,7 @@ export const ADMIN_SECTIONS = [
   { key: 'outbox', group: 'people', label: 'admin.outbox', load: () => import('../components/outbox-panel').then((m) => m.OutboxPanel) },
   { key: 'settings', group: 'site', label: 'admin.settings', load: () => import('../components/settings-panel').then((m) => m.SettingsPanel) },
   { key: 'oauth', group: 'site', label: 'oauthadmin.tab', load: () => import('../components/oauth-panel').then((m) => m.OauthPanel) },
+  { key: 'content', group: 'site', label: 'contentadmin.tab', load: () => import('../content/content-panel').then((m) => m.ContentPanel) },
   { key: 'sms', group: 'site', label: 'smsadmin.tab', load: () => import('../sms/sms-panel').then((m) => m.SmsPanel) },
   { key: 'webview', group: 'site', label: 'webview.admin_tab', load: () => import('@/features/webview/components/webview-admin-panel').then((m) => m.WebviewAdminPanel) },
   { key: 'models', group: 'ai', label: 'aiadmin.tab_models', load: () => import('../components/ai-models-panel').then((m) => m.AiModelsPanel) },
