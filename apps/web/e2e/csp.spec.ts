@@ -31,7 +31,7 @@ interface Samples {
   docId: number;
 }
 
-function concretePaths(samples: Samples): { path: string; auth?: 'user' | 'admin' }[] {
+function concretePaths(samples: Samples): { path: string; auth?: 'user' | 'operator' | 'admin' }[] {
   const fill: Record<string, string> = {
     '/academic_search/detail/:id': `/academic_search/detail/${samples.paperId}`,
     '/policy/:type': '/policy/privacy',
@@ -41,13 +41,14 @@ function concretePaths(samples: Samples): { path: string; auth?: 'user' | 'admin
     '/doc/h5': `/doc/h5?id=${samples.docId}`,
     '/components/doc-detail': `/components/doc-detail?id=${samples.docId}`,
   };
-  const paths = ROUTES.filter((route) => route.auth !== 'admin').map((route) => {
+  const staff = (auth: string | undefined) => auth === 'admin' || auth === 'operator';
+  const paths = ROUTES.filter((route) => !staff(route.auth)).map((route) => {
     const path = fill[route.path] ?? route.path;
     // A new route with a parameter needs a sample here, or this test would visit a page that cannot show anything.
     expect(path, `no sample value for ${route.path}`).not.toMatch(/[:*]/);
     return { path, auth: route.auth };
   });
-  const admin = ROUTES.filter((route) => route.auth === 'admin').flatMap((route) => {
+  const admin = ROUTES.filter((route) => staff(route.auth)).flatMap((route) => {
     expect(route.path, 'admin routes are the console').toBe('/admin/*');
     return ADMIN_SECTIONS.map((section) => ({ path: sectionPath(section.key), auth: 'admin' as const }));
   });

@@ -99,7 +99,7 @@ test('an operator sees only the operator sections, and a money endpoint answers 
   await page.goto('/admin/orders');
   await expect(page.getByTestId('admin-panel-orders')).toContainText('403');
 
-  const money = await request.post('/api/admin/user/adjustBalance', { headers: { token }, data: { user_id: me.data.id, asset: 'word_count', delta: 1000, reason: 'self', idempotency_key: 'op-1' } });
+  const money = await request.post('/api/admin/user/adjustBalance', { headers: { token }, data: { user_id: me.data.id, asset: 'word_count', delta: 1000, reason: 'self', idempotency_key: 'operator-adjust-1' } });
   expect(money.status()).toBe(403);
   const content = await request.get('/api/admin/create/templates', { headers: { token } });
   expect(content.status()).toBe(200);

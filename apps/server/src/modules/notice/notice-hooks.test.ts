@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@xueba/contract';
 import { callApi, makeUser } from '../../test/helpers.js';
 import { drawUser, startDrawWorld, submit, waitFor, type DrawWorld } from '../../test/draw-world.js';
-import { completeDoc, corpusFile, memberUser } from '../../test/doc-fixture.js';
+import { completeDoc, memberUser } from '../../test/doc-fixture.js';
 
 /** The notices drawing and documents send where their jobs end. */
 describe('notices from drawing and document processing', () => {
@@ -41,7 +41,8 @@ describe('notices from drawing and document processing', () => {
   it('a processed document notifies its owner with its name and a link to it', async () => {
     const admin = await makeUser(w.t.app, { role: 'admin' });
     const owner = await memberUser(w.t.app, admin.token);
-    const doc = await completeDoc(w.t, owner.token, 'notes.md', corpusFile('markdown/pdfminer.six_README.md'));
+    const text = `# Reading notes\n\n${'Notes on retrieval and ranking. '.repeat(40)}\n`;
+    const doc = await completeDoc(w.t, owner.token, 'notes.md', Buffer.from(text));
     expect(doc.status).toBe('complete');
     const list = await notices(owner.token);
     expect(list).toHaveLength(1);

@@ -56,7 +56,7 @@ describe('the Notifier: one way features notify a user', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    expect(await notices.drainMail()).toBe(0);
+    await notices.drainMail();
     expect(await t.owned.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
     expect(await mailsTo(t, user.email!)).toHaveLength(0);
   });
@@ -64,14 +64,20 @@ describe('the Notifier: one way features notify a user', () => {
   it('mails by preference only for kinds the user opted in to, always when the sender insists, never when told not to', async () => {
     const { user } = await makeUser(t.app);
     const notices = t.app.services.notices;
+    await notices.savePreferences(user.id, 'en', ['doc_processed']);
     await notices.notify({ userId: user.id, kind: 'draw_failed', params: { prompt: 'p' } });
     await notices.notify({ userId: user.id, kind: 'support_replied', email: 'always' });
-    await notices.savePreferences(user.id, 'en', ['doc_processed']);
     await notices.notify({ userId: user.id, kind: 'doc_processed', params: { title: 'Thesis' }, email: 'never' });
     await vi.waitFor(async () => expect(await mailsTo(t, user.email!)).toHaveLength(1));
-    expect(await notices.drainMail()).toBe(0);
+    await notices.drainMail();
+    const states = await t.owned.ctx.db.selectFrom('notifications').select(['kind', 'email_status']).where('user_id', '=', user.id).orderBy('id').execute();
+    expect(states).toEqual([
+      { kind: 'draw_failed', email_status: 'none' },
+      { kind: 'support_replied', email_status: 'sent' },
+      { kind: 'doc_processed', email_status: 'none' },
+    ]);
     const mails = await mailsTo(t, user.email!);
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('客服回复了您')]);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Customer service replied')]);
     expect(await notices.unread(user.id, 'en')).toBe(3);
   });
 

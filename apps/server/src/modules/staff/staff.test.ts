@@ -116,7 +116,7 @@ describe('staff roles: operator (content, feedback, support) and administrator (
     expect(set.body).toMatchObject({ data: { id: target.user.id, role: 'operator' }, msg: 'Role updated' });
     expect((await callApi(t.app, api.adminTemplates, { token: target.token })).status).toBe(200);
     expect((await callApi(t.app, api.info, { token: target.token })).body.data.role).toBe('operator');
-    expect((await callApi(t.app, api.adjustBalance, { token: target.token, body: { user_id: target.user.id, asset: 'word_count', delta: 5, reason: 'x', idempotency_key: 'k-1' } })).status).toBe(403);
+    expect((await callApi(t.app, api.adjustBalance, { token: target.token, body: { user_id: target.user.id, asset: 'word_count', delta: 5, reason: 'x', idempotency_key: 'operator-adjust-1' } })).status).toBe(403);
 
     expect((await callApi(t.app, api.adminSetUserRole, { token: admin.token, body: { user_id: 999_999, role: 'user' } })).status).toBe(404);
 

@@ -1,3 +1,4 @@
+import type { UserRole } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
 import { randomDigits, randomToken } from '../../platform/crypto.js';
 import { PG, pgConstraint, pgErrorCode, transaction, type Tx } from '../../platform/db/transaction.js';
@@ -19,7 +20,7 @@ export interface NewAccount {
   inviterId?: number | null;
   userSn?: string | null;
   channel?: string | null;
-  role?: 'user' | 'admin';
+  role?: UserRole;
 }
 
 /**

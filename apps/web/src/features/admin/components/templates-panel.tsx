@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { ApiResponse } from '@/lib/api';
+import { api, type ApiResponse } from '@/lib/api';
+import { useUser } from '@/lib/auth';
+import { request } from '@/lib/request';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
@@ -40,7 +42,10 @@ export function TemplatesPanel() {
   const locale = useLocale();
   const categories = useQuery(categoriesQuery);
   const templates = useQuery(adminTemplatesQuery);
-  const channels = useQuery(channelsQuery);
+  // Model channels are settings (administrators only); an operator picks from the models the chat offers.
+  const isAdmin = useUser().user?.role === 'admin';
+  const channels = useQuery({ ...channelsQuery, enabled: isAdmin });
+  const offered = useQuery({ queryKey: ['chat', 'models', 'templates-panel'], queryFn: ({ signal }) => request(api.chatModels, undefined, { signal }), enabled: !isAdmin });
   const [editingCategory, setEditingCategory] = useState<Category | 'new' | null>(null);
   const [editing, setEditing] = useState<AdminTemplate | 'new' | null>(null);
 
@@ -50,7 +55,9 @@ export function TemplatesPanel() {
     const c = cats.find((x) => x.id === id);
     return c ? c.names[locale] || c.names.zh : t('aiadmin.uncategorised');
   };
-  const modelOptions = (channels.data?.channels ?? []).flatMap((c) => c.models.map((m) => ({ value: m.key, label: `${m.names[locale] || m.names.zh || m.key} (${m.key})` })));
+  const modelOptions = isAdmin
+    ? (channels.data?.channels ?? []).flatMap((c) => c.models.map((m) => ({ value: m.key, label: `${m.names[locale] || m.names.zh || m.key} (${m.key})` })))
+    : (offered.data?.lists ?? []).filter((m) => m.channel !== 'offline').map((m) => ({ value: m.key, label: `${m.name} (${m.key})` }));
 
   const columns: TableColumnsType<AdminTemplate> = [
     { title: t('aiadmin.template_key'), dataIndex: 'key', render: (k: string) => <code>{k}</code> },

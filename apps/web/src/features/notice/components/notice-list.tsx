@@ -57,7 +57,7 @@ export function NoticeList() {
         <Segmented
           value={filter}
           onChange={(value) => {
-            setFilter(value);
+            setFilter(value === 'unread' ? 'unread' : 'all');
             setPage(1);
           }}
           options={[
