@@ -57,8 +57,9 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
     async (content: string, image?: string) => {
       const showing = fresh || !conversation ? undefined : conversation.id;
       await sendSupport({ visitor_token: visitorToken, conversation_id: showing, content, image });
-      setFresh(false);
+      // Read the new conversation before leaving the "fresh" view, so the closed one never flashes back.
       await refetch();
+      setFresh(false);
     },
     [fresh, conversation, visitorToken, refetch],
   );

@@ -2,7 +2,7 @@ import { Button, Drawer, Empty, Image, Input, Select, Space, Table, Tag, Typogra
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TEXT_MAX, type AdminFeedbackItem } from '@xueba/contract';
+import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, FEEDBACK_TEXT_MAX, type AdminFeedbackItem, type FeedbackCategory, type FeedbackStatus } from '@xueba/contract';
 import { mediaUrl } from '@/lib/media-url';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/hooks/use-locale';
@@ -24,7 +24,7 @@ export function FeedbackPanel() {
         <Select
           style={{ width: 150 }}
           value={filter.status ?? 'all'}
-          onChange={(v) => setFilter((f) => ({ ...f, page_no: 1, status: v === 'all' ? undefined : v }))}
+          onChange={(v) => setFilter((f) => ({ ...f, page_no: 1, status: v === 'all' ? undefined : (v as FeedbackStatus) }))}
           options={[{ value: 'all', label: t('feedbackadmin.all') }, ...FEEDBACK_STATUSES.map((s) => ({ value: s, label: t(`feedback.statuses.${s}`) }))]}
           aria-label={t('feedbackadmin.status')}
           data-testid="admin-feedback-status"
@@ -32,7 +32,7 @@ export function FeedbackPanel() {
         <Select
           style={{ width: 170 }}
           value={filter.category ?? 'all'}
-          onChange={(v) => setFilter((f) => ({ ...f, page_no: 1, category: v === 'all' ? undefined : v }))}
+          onChange={(v) => setFilter((f) => ({ ...f, page_no: 1, category: v === 'all' ? undefined : (v as FeedbackCategory) }))}
           options={[{ value: 'all', label: t('feedbackadmin.all') }, ...FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: t(`feedback.categories.${c}`) }))]}
           aria-label={t('feedbackadmin.category')}
         />
