@@ -51,6 +51,7 @@ import { createDrawProvider } from './providers/draw/select.js';
 import { SquareService } from './modules/draw/square/square.service.js';
 import { MindmapService } from './modules/mindmap/mindmap.service.js';
 import { MindmapCreator } from './modules/mindmap/mindmap-create.js';
+import { createPlagiarism, type Plagiarism } from './modules/plagiarism/plagiarism.wiring.js';
 import { DrawKinds } from './modules/draw/draw-kinds.js';
 import { qrRenderer } from './modules/qrcode/render/index.js';
 import { qrDecoder } from './modules/qrcode/decode/index.js';
@@ -167,6 +168,8 @@ export interface Features {
   qr: QrService;
   qrAi: QrAiService;
   qrAdmin: QrAdminService;
+  /** Plagiarism checks: the user's checks, their job lane and runner, and the corpus's fingerprint index. */
+  plagiarism: Plagiarism;
 }
 
 /**
@@ -231,5 +234,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
     qrAi,
     qrAdmin: new QrAdminService(ctx, qrAiSettings, settings, qrRenderer),
+    plagiarism: createPlagiarism(ctx, { jobs, ledger, userInfo }),
   };
 }

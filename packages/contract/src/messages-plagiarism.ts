@@ -19,6 +19,7 @@ export const PLAGIARISM_MESSAGES = {
     ko: '이 PDF에는 텍스트 층이 없습니다(스캔본). 텍스트를 선택할 수 있는 PDF나 Word 파일을 올리거나 텍스트를 붙여 넣으세요',
   },
   plagiarism_file_required: { zh: '请选择要上传的文件', en: 'Choose a file to upload', ja: 'アップロードするファイルを選んでください', ko: '올릴 파일을 선택하세요' },
+  plagiarism_file_too_large: { zh: '文件过大（最多{max}MB）', en: 'The file is too large (at most {max} MB)', ja: 'ファイルが大きすぎます（最大{max}MB）', ko: '파일이 너무 큽니다(최대 {max}MB)' },
   plagiarism_file_type: { zh: '仅支持 PDF、Word（docx/doc）、TXT 和 Markdown 文件', en: 'Only PDF, Word (docx/doc), TXT and Markdown files can be checked', ja: 'PDF、Word（docx/doc）、TXT、Markdown のみ対応しています', ko: 'PDF, Word(docx/doc), TXT, Markdown 파일만 지원합니다' },
   plagiarism_not_ready: { zh: '报告尚未生成，请稍后再试', en: 'The report is not ready yet; try again in a moment', ja: 'レポートはまだできていません。しばらくしてからお試しください', ko: '보고서가 아직 준비되지 않았습니다. 잠시 후 다시 시도하세요' },
   plagiarism_share_invalid: { zh: '分享链接无效或已被撤销', en: 'This share link is not valid or has been revoked', ja: 'この共有リンクは無効か、取り消されています', ko: '이 공유 링크는 유효하지 않거나 취소되었습니다' },
