@@ -44,7 +44,7 @@ export async function extractText(request: FastifyRequest): Promise<PlagiarismEx
   if (sniffed.format === 'image') throw badRequest('plagiarism_file_type');
   const outcome = await parseInWorker(sniffed.format, new Uint8Array(file.data));
   if (!outcome.ok) {
-    if (sniffed.format === 'pdf' && (outcome.reason === 'doc_no_text' || outcome.reason === 'doc_ocr_budget_exceeded')) throw new AppError('plagiarism_scanned_pdf', 422);
+    if (sniffed.format === 'pdf' && (outcome.reason === 'doc_no_text' || outcome.reason === 'doc_not_support_loading' || outcome.reason === 'doc_ocr_budget_exceeded')) throw new AppError('plagiarism_scanned_pdf', 422);
     throw new AppError(outcome.reason === 'doc_no_text' ? 'plagiarism_text_empty' : outcome.reason, 422);
   }
   const text = outcome.doc.pages
