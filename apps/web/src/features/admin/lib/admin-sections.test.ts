@@ -5,7 +5,7 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, sectionPath
 describe('admin sections', () => {
   it('keeps every panel key that links, bookmarks and browser tests use', () => {
     expect(ADMIN_SECTIONS.map((s) => s.key).sort()).toEqual(
-      ['audit', 'commissions', 'draw', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'promotion', 'qrcode', 'redeem', 'settings', 'sms', 'tasks', 'templates', 'users', 'withdrawals'].sort(),
+      ['audit', 'commissions', 'draw', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'plagiarism', 'promotion', 'qrcode', 'redeem', 'settings', 'sms', 'tasks', 'templates', 'users', 'withdrawals'].sort(),
     );
   });
 
