@@ -1,6 +1,6 @@
 // `npm run bench`: performance measured as ratios against baselines measured
 // in the same run (machines here are noisy; absolute numbers drift).
-// Usage: npm run bench [-- api|web|papers|chat|docs|drawing|qrcode|mindmap ...]   (default: all)
+// Usage: npm run bench [-- api|web|papers|chat|docs|drawing|qrcode|mindmap|plagiarism ...]   (default: all)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { benchDocs } from './bench/docs.mjs';
 import { benchDrawing } from './bench/drawing.mjs';
 import { benchQrcode } from './bench/qrcode.mjs';
 import { benchMindmap } from './bench/mindmap.mjs';
+import { benchPlagiarism } from './bench/plagiarism.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wanted = process.argv.slice(2);
@@ -32,6 +33,7 @@ if (run('docs')) results.docs = await benchDocs(root);
 if (run('drawing')) results.drawing = await benchDrawing(root, { postgresUrl });
 if (run('qrcode')) results.qrcode = await benchQrcode(root);
 if (run('mindmap')) results.mindmap = await benchMindmap(root);
+if (run('plagiarism')) results.plagiarism = await benchPlagiarism(root);
 
 fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify(results, null, 2));

@@ -27,9 +27,24 @@ export interface AlignOptions {
   cjkSeed: number;
   maxGap: number;
   minSeeds: number;
-  /** Minimum passage length in UTF-16 units, in both texts. */
-  minLength: number;
+  /**
+   * Minimum passage length in both texts, in word equivalents: a word (or a
+   * Thai word) counts 1, a CJK character `cjkWeight` (a Chinese word is about
+   * two characters), so the bar is the same amount of text in every script.
+   */
+  minWords: number;
+  cjkWeight: number;
   minDice: number;
+  /** Distinct seeds per content token spanned. */
+  minDensity: number;
+  /** Loose ends: at most `trimShare` of the seeds, behind a gap over max(trimMinGap, trimFactor × the trimQuantile gap); 0 turns it off. */
+  trimFactor: number;
+  trimMinGap: number;
+  trimQuantile: number;
+  trimShare: number;
+  /** Merge: pieces with `mergeMinSeeds` distinct seeds each, apart by at most `mergeGap` × the gap in both texts, join; 0 turns it off. */
+  mergeGap: number;
+  mergeMinSeeds: number;
   /** Seed keys occurring more often than this in the source are too common to be evidence. */
   maxKeyRepeats: number;
 }
@@ -38,10 +53,18 @@ export const DEFAULT_ALIGN: AlignOptions = {
   wordSeed: 2,
   cjkSeed: 3,
   maxGap: 12,
-  minSeeds: 4,
-  minLength: 120,
-  minDice: 0.3,
+  minSeeds: 8,
+  minWords: 35,
+  cjkWeight: 0.5,
+  minDice: 0.4,
+  minDensity: 0.15,
   maxKeyRepeats: 20,
+  trimFactor: 3,
+  trimMinGap: 4,
+  trimQuantile: 0.9,
+  trimShare: 0.1,
+  mergeGap: 2,
+  mergeMinSeeds: 3,
 };
 
 interface Prepared {
@@ -50,6 +73,8 @@ interface Prepared {
   keys: string[];
   /** Length (in content tokens) of the n-gram starting at each content position. */
   spans: number[];
+  /** How often each key occurs. */
+  counts: Map<string, number>;
 }
 
 function prepare(text: string, options: AlignOptions): Prepared {
@@ -66,7 +91,9 @@ function prepare(text: string, options: AlignOptions): Prepared {
     keys.push(parts.join('\u0001'));
     spans.push(n);
   }
-  return { tokens, content, keys, spans };
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return { tokens, content, keys, spans, counts };
 }
 
 // A long checked text is aligned against many sources in a row; it is tokenised once.
@@ -83,36 +110,44 @@ interface Seed {
   s: number;
   r: number;
   n: number;
+  /** The gap allowed after it, in content tokens (wider between CJK characters than between words). */
+  gap: number;
+  /** Its key occurs once in each text: an unambiguous anchor of the diagonal. */
+  anchor: boolean;
 }
 
-function splitBy(seeds: Seed[], side: 's' | 'r', maxGap: number): Seed[][] {
+function splitBy(seeds: Seed[], side: 's' | 'r'): Seed[][] {
   const sorted = [...seeds].sort((a, b) => a[side] - b[side]);
   const parts: Seed[][] = [];
   let current: Seed[] = [];
   let reach = -Infinity;
+  let gap = 0;
   for (const seed of sorted) {
-    if (current.length > 0 && seed[side] - reach > maxGap) {
+    if (current.length > 0 && seed[side] - reach > gap) {
       parts.push(current);
       current = [];
     }
     current.push(seed);
-    reach = Math.max(reach, seed[side] + seed.n - 1);
+    if (seed[side] + seed.n - 1 >= reach) {
+      reach = seed[side] + seed.n - 1;
+      gap = seed.gap;
+    }
   }
   if (current.length > 0) parts.push(current);
   return parts;
 }
 
-function cluster(seeds: Seed[], maxGap: number): Seed[][] {
+function cluster(seeds: Seed[]): Seed[][] {
   const done: Seed[][] = [];
   const queue: Seed[][] = [seeds];
   while (queue.length > 0) {
     const group = queue.pop()!;
-    const bySusp = splitBy(group, 's', maxGap);
+    const bySusp = splitBy(group, 's');
     if (bySusp.length > 1) {
       queue.push(...bySusp);
       continue;
     }
-    const bySource = splitBy(group, 'r', maxGap);
+    const bySource = splitBy(group, 'r');
     if (bySource.length > 1) {
       queue.push(...bySource);
       continue;
@@ -120,6 +155,119 @@ function cluster(seeds: Seed[], maxGap: number): Seed[][] {
     done.push(group);
   }
   return done;
+}
+
+/**
+ * Drops seeds off the passage's diagonal: a copied passage maps its words at
+ * a nearly constant shift (source position minus suspicious position, drifting
+ * slowly with inserted and dropped words), while coincidental seeds (a topic
+ * phrase repeated in the source) sit at other shifts and would stretch the
+ * passage's bounds. A seed stays when its shift is within `band` of the median
+ * shift of the nearest anchors along the suspicious text (seeds whose key
+ * occurs once in each text; in a long text repeated phrases give many seeds
+ * at one position, which would outvote the diagonal), or of its nearest
+ * seeds when there are too few anchors.
+ */
+function onDiagonal(group: Seed[], band: number, reach = 4): Seed[] {
+  if (group.length < 3) return group;
+  const sorted = [...group].sort((a, b) => a.s - b.s || a.r - b.r);
+  const anchors = sorted.filter((x) => x.anchor);
+  const guide = anchors.length >= 3 ? anchors : sorted;
+  const shifts = guide.map((x) => x.r - x.s);
+  let g = 0;
+  return sorted.filter((seed) => {
+    // The guide seed nearest at or after this one along the suspicious text.
+    while (g < guide.length && guide[g]!.s < seed.s) g += 1;
+    const around = shifts.slice(Math.max(0, g - reach), g + reach).sort((a, b) => a - b);
+    const median = around[around.length >> 1]!;
+    return Math.abs(seed.r - seed.s - median) <= band;
+  });
+}
+
+/**
+ * Trims loose ends: a few seeds hanging off either end of a passage behind a
+ * gap much wider than the passage's usual gaps (a shared name or phrase next
+ * to the copy, not part of it). The passage's own gaps set the bar, so a
+ * verbatim copy (no gaps) sheds a neighbour two words away while a heavily
+ * edited one keeps its sparse edges.
+ */
+function trimEnds(group: Seed[], side: 's' | 'r', options: AlignOptions): Seed[] {
+  if (group.length < 4) return group;
+  const sorted = [...group].sort((a, b) => a[side] - b[side]);
+  const gaps: number[] = [];
+  let reach = sorted[0]![side] + sorted[0]!.n - 1;
+  for (let i = 1; i < sorted.length; i += 1) {
+    gaps.push(Math.max(0, sorted[i]![side] - reach - 1));
+    reach = Math.max(reach, sorted[i]![side] + sorted[i]!.n - 1);
+  }
+  const typical = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length * options.trimQuantile)]!;
+  // CJK seeds allow wider gaps (characters, not words); the bar scales alike.
+  const scale = sorted[0]!.gap / options.maxGap;
+  const bar = Math.max(options.trimMinGap * scale, options.trimFactor * typical);
+  const most = Math.max(1, Math.floor(sorted.length * options.trimShare));
+  let from = 0;
+  for (let i = 0; i < Math.min(most, gaps.length); i += 1) if (gaps[i]! > bar) from = i + 1;
+  let to = sorted.length;
+  for (let i = gaps.length - 1; i >= Math.max(0, gaps.length - most); i -= 1) if (gaps[i]! > bar) to = i + 1;
+  return from < to ? sorted.slice(from, to) : sorted;
+}
+
+interface Box {
+  seeds: Seed[];
+  s0: number;
+  s1: number;
+  r0: number;
+  r1: number;
+  distinct: number;
+}
+
+function boxOf(seeds: Seed[]): Box {
+  let s0 = Infinity;
+  let s1 = -Infinity;
+  let r0 = Infinity;
+  let r1 = -Infinity;
+  const positions = new Set<number>();
+  for (const seed of seeds) {
+    s0 = Math.min(s0, seed.s);
+    s1 = Math.max(s1, seed.s + seed.n - 1);
+    r0 = Math.min(r0, seed.r);
+    r1 = Math.max(r1, seed.r + seed.n - 1);
+    positions.add(seed.s);
+  }
+  return { seeds, s0, s1, r0, r1, distinct: positions.size };
+}
+
+/**
+ * The merge step: neighbouring pieces of one heavily edited passage (split
+ * where a long run of words had no seed) join again when they follow each
+ * other in both texts within `mergeGap` times the usual gap and each has some
+ * evidence of its own, so the passage is reported whole and once.
+ */
+function mergeNeighbours(groups: Seed[][], options: AlignOptions): Seed[][] {
+  let boxes = groups.map(boxOf).sort((a, b) => a.s0 - b.s0);
+  let merged = true;
+  while (merged) {
+    merged = false;
+    const next: Box[] = [];
+    for (const box of boxes) {
+      const last = next[next.length - 1];
+      const limit = options.mergeGap * (box.seeds[0]!.gap + (last?.seeds[0]?.gap ?? box.seeds[0]!.gap)) / 2;
+      if (
+        last &&
+        last.distinct >= options.mergeMinSeeds &&
+        box.distinct >= options.mergeMinSeeds &&
+        box.s0 - last.s1 <= limit &&
+        box.r0 - last.r1 <= limit &&
+        box.r1 > last.r1 &&
+        box.r0 - last.r0 >= 0
+      ) {
+        next[next.length - 1] = boxOf([...last.seeds, ...box.seeds]);
+        merged = true;
+      } else next.push(box);
+    }
+    boxes = next;
+  }
+  return boxes.map((b) => b.seeds);
 }
 
 function dice(a: Prepared, aFrom: number, aTo: number, b: Prepared, bFrom: number, bTo: number): number {
@@ -140,11 +288,26 @@ function dice(a: Prepared, aFrom: number, aTo: number, b: Prepared, bFrom: numbe
   return (2 * shared) / (aTo - aFrom + 1 + (bTo - bFrom + 1));
 }
 
-interface Found extends AlignedPassage {
+/** A passage before filtering, with the evidence the filters look at. */
+export interface PassageEvidence extends AlignedPassage {
+  /** Distinct seed positions, the smaller count of the two texts. */
   seeds: number;
+  /** Content tokens spanned, the larger count of the two texts. */
+  span: number;
+  dice: number;
+  /** Length in word equivalents, the smaller of the two texts. */
+  words: number;
 }
 
-export function alignTexts(suspicious: string, source: string, options: AlignOptions = DEFAULT_ALIGN): AlignedPassage[] {
+/** Word equivalents of the tokens `[from, to]` (all tokens, function words included). */
+function wordsIn(tokens: Tokens, from: number, to: number, cjkWeight: number): number {
+  let w = 0;
+  for (let i = from; i <= to; i += 1) w += tokens.kinds[i] === TokenKind.Cjk ? cjkWeight : 1;
+  return w;
+}
+
+/** Seeds clustered into passages, unfiltered (the evaluation looks at these to set the filters). */
+export function passageEvidence(suspicious: string, source: string, options: AlignOptions = DEFAULT_ALIGN): PassageEvidence[] {
   if (suspicious.length === 0 || source.length === 0) return [];
   const susp = prepareCached(suspicious, options);
   const src = prepare(source, options);
@@ -159,34 +322,57 @@ export function alignTexts(suspicious: string, source: string, options: AlignOpt
   for (let s = 0; s < susp.keys.length; s += 1) {
     const list = where.get(susp.keys[s]!);
     if (!list || list.length > options.maxKeyRepeats) continue;
-    for (const r of list) seeds.push({ s, r, n: susp.spans[s]! });
+    const gap = susp.tokens.kinds[susp.content[s]!] === TokenKind.Cjk ? options.maxGap / options.cjkWeight : options.maxGap;
+    const anchor = list.length === 1 && susp.counts.get(susp.keys[s]!) === 1;
+    for (const r of list) seeds.push({ s, r, n: susp.spans[s]!, gap, anchor });
   }
   if (seeds.length === 0) return [];
 
-  const found: Found[] = [];
-  for (const group of cluster(seeds, options.maxGap)) {
-    if (group.length < options.minSeeds) continue;
+  const out: PassageEvidence[] = [];
+  const groups = cluster(seeds)
+    .flatMap((g) => (g.length < 2 ? [] : cluster(onDiagonal(g, options.maxGap))))
+    .map((g) => (options.trimFactor > 0 ? trimEnds(trimEnds(g, 's', options), 'r', options) : g));
+  const pieces = options.mergeGap > 0 ? mergeNeighbours(groups, options) : groups;
+  for (const group of pieces) {
+    if (group.length < 2) continue;
     let s0 = Infinity;
     let s1 = -Infinity;
     let r0 = Infinity;
     let r1 = -Infinity;
+    const sPositions = new Set<number>();
+    const rPositions = new Set<number>();
     for (const seed of group) {
       s0 = Math.min(s0, seed.s);
       s1 = Math.max(s1, seed.s + seed.n - 1);
       r0 = Math.min(r0, seed.r);
       r1 = Math.max(r1, seed.r + seed.n - 1);
+      sPositions.add(seed.s);
+      rPositions.add(seed.r);
     }
     const suspStart = susp.tokens.starts[susp.content[s0]!]!;
     const suspEnd = susp.tokens.ends[susp.content[s1]!]!;
     const srcStart = src.tokens.starts[src.content[r0]!]!;
     const srcEnd = src.tokens.ends[src.content[r1]!]!;
-    if (suspEnd - suspStart < options.minLength || srcEnd - srcStart < options.minLength) continue;
-    if (dice(susp, s0, s1, src, r0, r1) < options.minDice) continue;
-    found.push({ suspOffset: suspStart, suspLength: suspEnd - suspStart, sourceOffset: srcStart, sourceLength: srcEnd - srcStart, seeds: group.length });
+    out.push({
+      suspOffset: suspStart,
+      suspLength: suspEnd - suspStart,
+      sourceOffset: srcStart,
+      sourceLength: srcEnd - srcStart,
+      seeds: Math.min(sPositions.size, rPositions.size),
+      span: Math.max(s1 - s0 + 1, r1 - r0 + 1),
+      dice: dice(susp, s0, s1, src, r0, r1),
+      words: Math.min(wordsIn(susp.tokens, susp.content[s0]!, susp.content[s1]!, options.cjkWeight), wordsIn(src.tokens, src.content[r0]!, src.content[r1]!, options.cjkWeight)),
+    });
   }
+  return out;
+}
 
+export function alignTexts(suspicious: string, source: string, options: AlignOptions = DEFAULT_ALIGN): AlignedPassage[] {
+  const found = passageEvidence(suspicious, source, options).filter(
+    (p) => p.seeds >= options.minSeeds && p.words >= options.minWords && p.dice >= options.minDice && p.seeds / p.span >= options.minDensity,
+  );
   found.sort((a, b) => b.seeds - a.seeds || a.suspOffset - b.suspOffset);
-  const kept: Found[] = [];
+  const kept: PassageEvidence[] = [];
   for (const f of found) {
     const overlaps = kept.some((k) => f.suspOffset < k.suspOffset + k.suspLength && k.suspOffset < f.suspOffset + f.suspLength);
     if (!overlaps) kept.push(f);
@@ -196,7 +382,7 @@ export function alignTexts(suspicious: string, source: string, options: AlignOpt
 }
 
 /** Extends a passage over characters equal in both texts (stopping at a neighbouring passage). */
-function growEdges(susp: string, src: string, p: Found, all: Found[]): AlignedPassage {
+function growEdges(susp: string, src: string, p: AlignedPassage, all: AlignedPassage[]): AlignedPassage {
   let lowS = 0;
   let highS = susp.length;
   for (const other of all) {
@@ -215,6 +401,16 @@ function growEdges(susp: string, src: string, p: Found, all: Found[]): AlignedPa
   while (c < highS && d < src.length && susp[c] === src[d]) {
     c += 1;
     d += 1;
+  }
+  // Equal characters before the first word that end the previous sentence
+  // (". ") belong to neither passage; nor do opening marks after the last word.
+  while (a < p.suspOffset && /[\s.,;:!?)\]}。，、；：！？）」』》]/u.test(susp[a]!)) {
+    a += 1;
+    b += 1;
+  }
+  while (c > p.suspOffset + p.suspLength && /[\s([{（「『《]/u.test(susp[c - 1]!)) {
+    c -= 1;
+    d -= 1;
   }
   // Never end between the two halves of a surrogate pair.
   if (a > 0 && isLowSurrogate(susp.charCodeAt(a)) && b > 0) {

@@ -12,9 +12,38 @@
  *   whitespace only separate tokens.
  */
 
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}';
-const SEA = '\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}';
-const TOKEN_RE = new RegExp(`([${CJK}])|([${SEA}][${SEA}\\p{M}]*)|((?:(?![${CJK}${SEA}])[\\p{L}\\p{N}\\p{M}])+)`, 'gu');
+// Character classes, decided once per BMP code point (a lookup table filled on
+// demand): a regex with Unicode properties per character is several times slower.
+const SEP = 0;
+const WORD = 1;
+const CJK_CHAR = 2;
+const SEA = 3;
+const MARK = 4;
+const UNKNOWN = 255;
+const RE_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const RE_SEA = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const RE_MARK = /\p{M}/u;
+const RE_WORD = /[\p{L}\p{N}]/u;
+const bmp = new Uint8Array(0x10000).fill(UNKNOWN);
+
+function classify(ch: string): number {
+  if (RE_CJK.test(ch)) return CJK_CHAR;
+  if (RE_SEA.test(ch)) return SEA;
+  if (RE_MARK.test(ch)) return MARK;
+  if (RE_WORD.test(ch)) return WORD;
+  return SEP;
+}
+
+function classAt(text: string, i: number, code: number): number {
+  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) ? WORD : SEP;
+  if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) return classify(text.slice(i, i + 2));
+  let c = bmp[code]!;
+  if (c === UNKNOWN) {
+    c = classify(String.fromCharCode(code));
+    bmp[code] = c;
+  }
+  return c;
+}
 
 export const TokenKind = { Word: 0, Cjk: 1, Segmented: 2 } as const;
 export type TokenKind = (typeof TokenKind)[keyof typeof TokenKind];
@@ -56,31 +85,54 @@ export function tokenize(text: string): Tokens {
     out.ends.push(end);
     out.kinds.push(kind);
   };
-  TOKEN_RE.lastIndex = 0;
-  for (let m = TOKEN_RE.exec(text); m; m = TOKEN_RE.exec(text)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (m[1] !== undefined) {
-      push(normalizeKey(m[1]), start, end, TokenKind.Cjk);
-    } else if (m[2] !== undefined) {
-      const seg = segmenter(localeOf(m[2]));
-      if (seg) {
-        for (const s of seg.segment(m[2])) {
-          if (s.isWordLike === false) continue;
-          push(normalizeKey(s.segment), start + s.index, start + s.index + s.segment.length, TokenKind.Segmented);
-        }
-      } else {
-        // Without ICU data: grapheme-ish characters (base plus combining marks) as tokens, like CJK.
-        for (const c of m[2].matchAll(/\P{M}\p{M}*/gu)) {
-          const at = start + (c.index ?? 0);
-          push(normalizeKey(c[0]), at, at + c[0].length, TokenKind.Cjk);
-        }
-      }
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const code = text.charCodeAt(i);
+    const cls = classAt(text, i, code);
+    const width = code >= 0xd800 && code <= 0xdbff && i + 1 < n ? 2 : 1;
+    if (cls === SEP || cls === MARK) {
+      i += width;
+    } else if (cls === CJK_CHAR) {
+      push(normalizeKey(text.slice(i, i + width)), i, i + width, TokenKind.Cjk);
+      i += width;
     } else {
-      push(normalizeKey(m[3]), start, end, TokenKind.Word);
+      // A word (letters, digits, combining marks) or a run of a script without spaces.
+      const start = i;
+      let ascii = true;
+      i += width;
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        const k = classAt(text, i, c);
+        if (!(k === MARK || k === cls)) break;
+        if (c >= 0x80) ascii = false;
+        i += c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
+      }
+      if (cls === WORD) {
+        const raw = text.slice(start, i);
+        push(ascii && code < 0x80 ? raw.toLowerCase() : normalizeKey(raw), start, i, TokenKind.Word);
+      } else {
+        segmentRun(text.slice(start, i), start, push);
+      }
     }
   }
   return out;
+}
+
+/** Thai, Lao, Khmer, Myanmar: ICU's dictionary word segmentation, else grapheme-like characters. */
+function segmentRun(run: string, offset: number, push: (key: string, start: number, end: number, kind: TokenKind) => void): void {
+  const seg = segmenter(localeOf(run));
+  if (seg) {
+    for (const s of seg.segment(run)) {
+      if (s.isWordLike === false) continue;
+      push(normalizeKey(s.segment), offset + s.index, offset + s.index + s.segment.length, TokenKind.Segmented);
+    }
+    return;
+  }
+  for (const c of run.matchAll(/\P{M}\p{M}*/gu)) {
+    const at = offset + (c.index ?? 0);
+    push(normalizeKey(c[0]), at, at + c[0].length, TokenKind.Cjk);
+  }
 }
 
 // Function words carry no evidence of copying on their own; seeds and
@@ -104,7 +156,7 @@ export function isStopToken(key: string, kind: TokenKind): boolean {
 /** Indices (into `tokens`) of the content tokens, in order. */
 export function contentIndices(tokens: Tokens): number[] {
   const out: number[] = [];
-  for (let i = 0; i < tokens.keys.length; i += 1) if (!isStopToken(tokens.keys[i], tokens.kinds[i])) out.push(i);
+  for (let i = 0; i < tokens.keys.length; i += 1) if (!isStopToken(tokens.keys[i]!, tokens.kinds[i]!)) out.push(i);
   return out;
 }
 

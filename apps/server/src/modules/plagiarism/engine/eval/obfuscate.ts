@@ -27,9 +27,13 @@ export interface ObfuscationOptions {
  * they are real words in the document's register, not markers.
  */
 export function obfuscate(text: string, vocabulary: readonly string[], options: ObfuscationOptions): string {
+  return obfuscateWords(text.split(/\s+/).filter(Boolean), vocabulary, options).join(' ');
+}
+
+/** The operations on a list of words (a text without spaces is segmented by the caller). */
+export function obfuscateWords(words: readonly string[], vocabulary: readonly string[], options: ObfuscationOptions & { only?: 'shuffle' }): string[] {
   const rnd = random(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-  const words = text.split(/\s+/).filter(Boolean);
   const out: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
     const w = words[i]!;
@@ -37,7 +41,7 @@ export function obfuscate(text: string, vocabulary: readonly string[], options: 
       out.push(w);
       continue;
     }
-    const op = Math.floor(rnd() * 4);
+    const op = options.only === 'shuffle' ? 0 : Math.floor(rnd() * 4);
     if (op === 0) {
       // Shuffle: this word and the next one to three change order.
       const n = 2 + Math.floor(rnd() * 3);
@@ -56,7 +60,7 @@ export function obfuscate(text: string, vocabulary: readonly string[], options: 
       out.push(pick(vocabulary));
     }
   }
-  return out.join(' ');
+  return out;
 }
 
 /**
