@@ -66,6 +66,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('checks a text of two corpus abstracts and a quotation: both sources found, the quote green and left out of the quote-excluded ratio; shared and revoked', async ({ page, browser }) => {
+  // Sign-up, the check, a reload and a second browser context: longer than the default on a shared machine.
+  test.setTimeout(240_000);
   await page.goto('/en');
   await registerByEmail(page, page.request, uniqueEmail('plag'), 'plag1234');
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PLAGIARISM_EXPORT_PATH, PLAGIARISM_EXTRACT_PATH, PLAGIARISM_SHARED_EXPORT_PATH, PlagiarismCreateInput, PlagiarismDetail, PlagiarismExtract } from '@xueba/contract';
 import { api } from '@/lib/api';
+import { userInfoQuery } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { request } from '@/lib/request';
 import { baseHeaders, requestContext } from '@/lib/request/context';
@@ -68,6 +69,8 @@ export async function createCheck(input: PlagiarismCreateInput) {
   const item = await request(api.plagiarismCreate, input, { silent: true });
   refreshList();
   void queryClient.invalidateQueries({ queryKey: plagiarismKeys.options });
+  // The charge changed the word balance the sidebar shows.
+  if (item.charged > 0) void queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey });
   return item;
 }
 
