@@ -42,7 +42,7 @@ export function CheckList() {
                 {item.title}
               </LocaleLink>
               <span className="muted small">
-                {formatDate(item.created_at, locale, true)} · {item.chars} · {item.included ? t('plagiarism.list.included') : t('plagiarism.list.charged', { count: item.charged })}
+                {formatDate(item.created_at, locale, true)} · {t('plagiarism.form.chars', { count: item.chars })} · {item.included ? t('plagiarism.list.included') : t('plagiarism.list.charged', { count: item.charged })}
               </span>
             </div>
             <Status item={item} />
