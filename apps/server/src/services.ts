@@ -56,6 +56,7 @@ import { MindmapService } from './modules/mindmap/mindmap.service.js';
 import { MindmapCreator } from './modules/mindmap/mindmap-create.js';
 import { PaperWriteService } from './modules/paper-write/paper-write.service.js';
 import { PaperWriteStreams } from './modules/paper-write/paper-write-stream.js';
+import { createPlagiarism, type Plagiarism } from './modules/plagiarism/plagiarism.wiring.js';
 import { DrawKinds } from './modules/draw/draw-kinds.js';
 import { qrRenderer } from './modules/qrcode/render/index.js';
 import { qrDecoder } from './modules/qrcode/decode/index.js';
@@ -215,6 +216,8 @@ export interface Features {
   /** News and the help centre: reading, and Admin → Content. */
   content: ContentService;
   contentAdmin: ContentAdminService;
+  /** Plagiarism checks: the user's checks, their job lane and runner, and the corpus's fingerprint index. */
+  plagiarism: Plagiarism;
 }
 
 /**
@@ -296,5 +299,6 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     skills,
     content: new ContentService(ctx),
     contentAdmin: new ContentAdminService(ctx),
+    plagiarism: createPlagiarism(ctx, { jobs, ledger, userInfo }),
   };
 }

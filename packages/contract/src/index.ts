@@ -33,6 +33,7 @@ export * from './mindmap-tree.js';
 export * from './mindmap.js';
 export * from './mindmap-config.js';
 export * from './paper-write.js';
+export * from './plagiarism.js';
 export * from './admin-sms.js';
 export * from './skill.js';
 export * from './schema-walk.js';
@@ -71,6 +72,7 @@ import { staffEndpoints } from './staff.js';
 import { webviewEndpoints } from './webview.js';
 import { paperWriteEndpoints } from './paper-write.js';
 import { skillEndpoints } from './skill.js';
+import { plagiarismEndpoints } from './plagiarism.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -103,4 +105,5 @@ export const api = {
   ...webviewEndpoints,
   ...paperWriteEndpoints,
   ...skillEndpoints,
+  ...plagiarismEndpoints,
 };

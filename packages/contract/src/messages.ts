@@ -9,6 +9,7 @@ import { NOTICE_MESSAGES } from './messages-notice.js';
 import { PAPER_WRITE_MESSAGES } from './messages-paper-write.js';
 import { SKILL_MESSAGES } from './messages-skill.js';
 import { CONTENT_MESSAGES } from './messages-content.js';
+import { PLAGIARISM_MESSAGES } from './messages-plagiarism.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -187,6 +188,7 @@ export const MESSAGES = {
   ...PAPER_WRITE_MESSAGES,
   ...SKILL_MESSAGES,
   ...CONTENT_MESSAGES,
+  ...PLAGIARISM_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

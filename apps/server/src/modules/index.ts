@@ -41,6 +41,8 @@ import { paperWriteLifecycle } from './paper-write/paper-write.lifecycle.js';
 import { skillRoutes } from './skill/skill.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { ContentHelpFeed } from './content/help-feed.js';
+import { plagiarismRoutes } from './plagiarism/plagiarism.routes.js';
+import { plagiarismLifecycle } from './plagiarism/plagiarism.lifecycle.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -63,6 +65,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await mindmapLifecycle(ctx, f.mindmaps);
   noticeLifecycle(app, s.notices);
   await paperWriteLifecycle(ctx, f.paperWrite);
+  plagiarismLifecycle(app, f.plagiarism.lane, f.plagiarism.runner, f.plagiarism.corpus);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
@@ -98,4 +101,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await paperWriteRoutes(api, { projects: f.paperWrite, streams: f.paperWriteStreams });
   await skillRoutes(api, f.skills);
   await contentRoutes(api, { content: f.content, admin: f.contentAdmin });
+  await plagiarismRoutes(api, ctx, { checks: f.plagiarism.checks, settings: s.settings });
 }

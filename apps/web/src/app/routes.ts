@@ -79,6 +79,9 @@ export const ROUTES: RouteDef[] = [
   { path: '/app/mind_map', layout: 'app', footer: false, title: 'mindmap.title', load: () => import('@/features/mindmap/pages/mind-map-page') },
   // A shared map, read-only, for anyone with the link (the token is in the query, as the server's share path says).
   { path: '/mind_map/share', layout: 'blank', title: 'mindmap.share.page_title', load: () => import('@/features/mindmap/pages/mind-map-share-page') },
+  { path: '/paper/check', layout: 'app', title: 'plagiarism.title', load: () => import('@/features/plagiarism/pages/check-page') },
+  { path: '/paper/check/shared', layout: 'app', title: 'plagiarism.title', load: () => import('@/features/plagiarism/pages/shared-report-page') },
+  { path: '/paper/check/:id', layout: 'app', auth: 'user', title: 'plagiarism.title', load: () => import('@/features/plagiarism/pages/report-page') },
   { path: '/app/square', layout: 'app', title: 'square.title', load: () => import('@/features/square/pages/square-page') },
   { path: '/admin/*', layout: 'up-down', auth: 'operator', antd: true, title: 'admin.title', load: () => import('@/features/admin/pages/admin-page') },
   { path: '/news', layout: 'app', title: 'news.title', description: 'news.description', load: () => import('@/features/news/pages/news-page') },

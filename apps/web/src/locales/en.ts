@@ -18,6 +18,7 @@ import { noticeEn, webviewEn, tabbarEn, staffEn } from './notice-roles/en';
 import { skillEn } from './skill/en';
 import { uiecEn } from './uiec/en';
 import { contentEn } from './content/en';
+import { plagiarismEn } from './plagiarism/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -439,6 +440,7 @@ export const en: LocaleMessages = {
   ...skillEn,
   ...uiecEn,
   ...contentEn,
+  ...plagiarismEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

@@ -18,6 +18,7 @@ import { noticeJa, webviewJa, tabbarJa, staffJa } from './notice-roles/ja';
 import { skillJa } from './skill/ja';
 import { uiecJa } from './uiec/ja';
 import { contentJa } from './content/ja';
+import { plagiarismJa } from './plagiarism/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -439,6 +440,7 @@ export const ja: LocaleMessages = {
   ...skillJa,
   ...uiecJa,
   ...contentJa,
+  ...plagiarismJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

@@ -18,6 +18,7 @@ import { noticeKo, webviewKo, tabbarKo, staffKo } from './notice-roles/ko';
 import { skillKo } from './skill/ko';
 import { uiecKo } from './uiec/ko';
 import { contentKo } from './content/ko';
+import { plagiarismKo } from './plagiarism/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -439,6 +440,7 @@ export const ko: LocaleMessages = {
   ...skillKo,
   ...uiecKo,
   ...contentKo,
+  ...plagiarismKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

@@ -18,6 +18,7 @@ import { noticeZh, webviewZh, tabbarZh, staffZh } from './notice-roles/zh';
 import { skillZh } from './skill/zh';
 import { uiecZh } from './uiec/zh';
 import { contentZh } from './content/zh';
+import { plagiarismZh } from './plagiarism/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -439,6 +440,7 @@ export const zh = {
   ...skillZh,
   ...uiecZh,
   ...contentZh,
+  ...plagiarismZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,

@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021_notice.js';
 import * as m0026 from './migrations/0026_paper_write.js';
 import * as m0023 from './migrations/0023_skills.js';
 import * as m0022 from './migrations/0022_content.js';
+import * as m0025 from './migrations/0025_plagiarism.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_paper_write': m0026,
   '0023_skills': m0023,
   '0022_content': m0022,
+  '0025_plagiarism': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

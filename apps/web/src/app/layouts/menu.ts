@@ -20,6 +20,7 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
     { path: '/app', label: 'apphome.nav', icon: 'app', testId: 'nav-app' },
     { path: '/academic_search', label: 'paper.nav', icon: 'paper', testId: 'nav-academic-search' },
     { path: '/doc/manage', label: 'doc.nav', icon: 'doc', testId: 'nav-doc' },
+    { path: '/paper/check', label: 'plagiarism.nav', icon: 'paper', testId: 'nav-paper-check' },
     { path: '/introduce', label: 'nav.introduce', icon: 'introduce', testId: 'nav-introduce' },
     { path: '/pc-members', label: 'nav.members', icon: 'members', testId: 'nav-members' },
     { path: '/openvip', label: 'commerce.nav_openvip', icon: 'vip', testId: 'nav-openvip' },

@@ -5,7 +5,7 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, sectionPath
 describe('admin sections', () => {
   it('keeps every panel key that links, bookmarks and browser tests use', () => {
     expect(ADMIN_SECTIONS.map((s) => s.key).sort()).toEqual(
-      ['audit', 'commissions', 'content', 'draw', 'feedback', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'promotion', 'qrcode', 'redeem', 'settings', 'skills', 'sms', 'square', 'support', 'tasks', 'templates', 'users', 'webview', 'withdrawals'].sort(),
+      ['audit', 'commissions', 'content', 'draw', 'feedback', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'plagiarism', 'promotion', 'qrcode', 'redeem', 'settings', 'skills', 'sms', 'square', 'support', 'tasks', 'templates', 'users', 'webview', 'withdrawals'].sort(),
     );
   });
 

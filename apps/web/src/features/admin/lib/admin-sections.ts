@@ -39,6 +39,7 @@ export const ADMIN_SECTIONS = [
   { key: 'qrcode', group: 'ai', label: 'qradmin.tab', level: 'operator', load: () => import('../qrcode/qrcode-panel').then((m) => m.QrcodePanel) },
   { key: 'skills', group: 'ai', label: 'skilladmin.tab', level: 'operator', load: () => import('../skill/skill-panel').then((m) => m.SkillPanel) },
   { key: 'papers', group: 'ai', label: 'paperadmin.tab', load: () => import('../components/papers-panel').then((m) => m.PapersPanel) },
+  { key: 'plagiarism', group: 'ai', label: 'plagiarism.admin.nav', load: () => import('@/features/plagiarism/components/admin-panel').then((m) => m.PlagiarismAdminPanel) },
   { key: 'packages', group: 'sales', label: 'commerceadmin.tab_packages', load: () => import('../components/packages-panel').then((m) => m.PackagesPanel) },
   { key: 'orders', group: 'sales', label: 'commerceadmin.tab_orders', load: () => import('../components/orders-panel').then((m) => m.OrdersPanel) },
   { key: 'redeem', group: 'sales', label: 'commerceadmin.tab_redeem', load: () => import('../components/redeem-panel').then((m) => m.RedeemPanel) },

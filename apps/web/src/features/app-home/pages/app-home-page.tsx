@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   BgColorsOutlined,
   EditOutlined,
+  FileProtectOutlined,
   FileSearchOutlined,
   FileTextOutlined,
   FormOutlined,
@@ -26,6 +27,8 @@ interface AppCard {
   /** null: the tool does not exist yet ("coming soon", not a link that 404s). */
   to: string | null;
   cost: string;
+  /** i18n keys of the name and description when the feature keeps them in its own texts (default `apphome.cards.<key>.*`). */
+  texts?: { name: string; desc: string };
 }
 
 function Card({ card }: { card: AppCard }) {
@@ -36,8 +39,8 @@ function Card({ card }: { card: AppCard }) {
         {card.icon}
       </span>
       <span className="app-card__text">
-        <span className="app-card__name">{t(`apphome.cards.${card.key}.name`)}</span>
-        <span className="app-card__desc">{t(`apphome.cards.${card.key}.desc`)}</span>
+        <span className="app-card__name">{t(card.texts?.name ?? `apphome.cards.${card.key}.name`)}</span>
+        <span className="app-card__desc">{t(card.texts?.desc ?? `apphome.cards.${card.key}.desc`)}</span>
         <span className={`app-card__cost${card.to ? '' : ' is-soon'}`} data-testid={`app-card-cost-${card.key}`}>
           {card.cost}
         </span>
@@ -81,6 +84,7 @@ export default function AppHomePage() {
     { key: 'doc', icon: <FileTextOutlined />, to: '/doc/manage', cost: t('apphome.doc_cost') },
     { key: 'search', icon: <FileSearchOutlined />, to: '/academic_search', cost: t('apphome.search_cost') },
     { key: 'writing', icon: <FormOutlined />, to: null, cost: soon },
+    { key: 'plagiarism', icon: <FileProtectOutlined />, to: '/paper/check', cost: t('plagiarism.card.cost'), texts: { name: 'plagiarism.card.name', desc: 'plagiarism.card.desc' } },
   ];
 
   return (
