@@ -13,6 +13,7 @@ import { drawEn } from './draw/en';
 import { qrcodeEn } from './qrcode/en';
 import { adminQrcodeEn } from './admin-qrcode/en';
 import { mindmapEn } from './mindmap/en';
+import { paperWriteEn } from './paper-write/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -430,6 +431,7 @@ export const en: LocaleMessages = {
   ...aiEn,
   ...drawEn,
   ...mindmapEn,
+  ...paperWriteEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

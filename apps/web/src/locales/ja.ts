@@ -13,6 +13,7 @@ import { drawJa } from './draw/ja';
 import { qrcodeJa } from './qrcode/ja';
 import { adminQrcodeJa } from './admin-qrcode/ja';
 import { mindmapJa } from './mindmap/ja';
+import { paperWriteJa } from './paper-write/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -430,6 +431,7 @@ export const ja: LocaleMessages = {
   ...aiJa,
   ...drawJa,
   ...mindmapJa,
+  ...paperWriteJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

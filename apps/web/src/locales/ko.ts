@@ -13,6 +13,7 @@ import { drawKo } from './draw/ko';
 import { qrcodeKo } from './qrcode/ko';
 import { adminQrcodeKo } from './admin-qrcode/ko';
 import { mindmapKo } from './mindmap/ko';
+import { paperWriteKo } from './paper-write/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -430,6 +431,7 @@ export const ko: LocaleMessages = {
   ...aiKo,
   ...drawKo,
   ...mindmapKo,
+  ...paperWriteKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

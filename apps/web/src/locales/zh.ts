@@ -13,6 +13,7 @@ import { drawZh } from './draw/zh';
 import { qrcodeZh } from './qrcode/zh';
 import { adminQrcodeZh } from './admin-qrcode/zh';
 import { mindmapZh } from './mindmap/zh';
+import { paperWriteZh } from './paper-write/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -430,6 +431,7 @@ export const zh = {
   ...aiZh,
   ...drawZh,
   ...mindmapZh,
+  ...paperWriteZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,

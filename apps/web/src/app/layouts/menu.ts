@@ -3,7 +3,7 @@ import type { UserInfo } from '@xueba/contract';
 export interface MenuItem {
   path: string;
   label: string;
-  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion' | 'app';
+  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion' | 'app' | 'write';
   testId: string;
 }
 
@@ -18,6 +18,7 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
     { path: '/create', label: 'create.nav', icon: 'create', testId: 'nav-create' },
     { path: '/app', label: 'apphome.nav', icon: 'app', testId: 'nav-app' },
     { path: '/academic_search', label: 'paper.nav', icon: 'paper', testId: 'nav-academic-search' },
+    { path: '/paper/write', label: 'paperwrite.nav', icon: 'write', testId: 'nav-paper-write' },
     { path: '/doc/manage', label: 'doc.nav', icon: 'doc', testId: 'nav-doc' },
     { path: '/introduce', label: 'nav.introduce', icon: 'introduce', testId: 'nav-introduce' },
     { path: '/pc-members', label: 'nav.members', icon: 'members', testId: 'nav-members' },
