@@ -31,6 +31,7 @@ export * from './admin-qrcode.js';
 export * from './mindmap-tree.js';
 export * from './mindmap.js';
 export * from './mindmap-config.js';
+export * from './paper-write.js';
 export * from './admin-sms.js';
 export * from './schema-walk.js';
 
@@ -55,6 +56,7 @@ import { adminSmsEndpoints } from './admin-sms.js';
 import { qrcodeEndpoints } from './qrcode.js';
 import { adminQrcodeEndpoints } from './admin-qrcode.js';
 import { mindmapEndpoints } from './mindmap.js';
+import { paperWriteEndpoints } from './paper-write.js';
 
 /** Every JSON endpoint, by name. Routes, OpenAPI and the web request layer all read this. */
 export const api = {
@@ -79,4 +81,5 @@ export const api = {
   ...qrcodeEndpoints,
   ...adminQrcodeEndpoints,
   ...mindmapEndpoints,
+  ...paperWriteEndpoints,
 };

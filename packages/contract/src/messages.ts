@@ -4,6 +4,7 @@ import { PROMOTION_MESSAGES } from './messages-promotion.js';
 import { DRAW_MESSAGES } from './messages-draw.js';
 import { QRCODE_MESSAGES } from './messages-qrcode.js';
 import { MINDMAP_MESSAGES } from './messages-mindmap.js';
+import { PAPER_WRITE_MESSAGES } from './messages-paper-write.js';
 
 /**
  * Server message catalogue (spec §8 plus the foundation's own texts).
@@ -177,6 +178,7 @@ export const MESSAGES = {
   ...DRAW_MESSAGES,
   ...QRCODE_MESSAGES,
   ...MINDMAP_MESSAGES,
+  ...PAPER_WRITE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

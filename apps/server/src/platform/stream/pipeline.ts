@@ -1,4 +1,4 @@
-import { formatMessage, type ChatStreamEvent, type CreateStreamEvent, type DocChatEvent, type Locale, type MessageKey, type MindmapStreamEvent, type PaperInterpretEvent, type Source } from '@xueba/contract';
+import { formatMessage, type ChatStreamEvent, type CreateStreamEvent, type DocChatEvent, type Locale, type MessageKey, type MindmapStreamEvent, type PaperInterpretEvent, type PaperWriteStreamEvent, type Source } from '@xueba/contract';
 import { AppError } from '../errors.js';
 import type { Db, Tx } from '../db/transaction.js';
 import type { Logger } from '../logger.js';
@@ -19,7 +19,7 @@ export interface FrameSink {
   end(): void;
 }
 
-type Frame = ChatStreamEvent | CreateStreamEvent | DocChatEvent | PaperInterpretEvent | MindmapStreamEvent;
+type Frame = ChatStreamEvent | CreateStreamEvent | DocChatEvent | PaperInterpretEvent | MindmapStreamEvent | PaperWriteStreamEvent;
 export type AnswerEnd = Extract<ChatStreamEvent, { type: 'end' }>;
 export type AnswerError = Extract<ChatStreamEvent, { type: 'error' }>;
 
