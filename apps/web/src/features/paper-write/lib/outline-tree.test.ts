@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addAfter, addChild, flatten, indent, move, outdent, remove, rename, sameOutline, type OutlineNode } from './outline-tree';
+import { fromSections, toNodes } from './outline-convert';
+import { addAfter, addChild, firstBlank, flatten, indent, move, outdent, remove, rename, sameOutline, setBrief, type OutlineNode } from './outline-tree';
 
 const n = (key: string, children: OutlineNode[] = []): OutlineNode => ({ key, title: key.toUpperCase(), children });
 const shape = (nodes: OutlineNode[]): unknown => nodes.map((x) => (x.children.length ? { [x.key]: shape(x.children) } : x.key));
@@ -52,5 +53,19 @@ describe('outline tree', () => {
     expect(flatten(tree).map((x) => `${x.number}:${x.depth}`)).toEqual(['1:1', '1.1:2', '1.2:2', '2:1', '3:1', '3.1:2', '3.1.1:3']);
     expect(sameOutline(tree, rename(tree, 'b', 'B'))).toBe(true);
     expect(sameOutline(tree, rename(tree, 'b', 'Bee'))).toBe(false);
+  });
+});
+
+describe('outline conversion', () => {
+  const add = addAfter;
+  it('keeps server keys, drops browser keys and trims headings and briefs when saving', () => {
+    const tree = fromSections([{ key: 'k1', heading: 'Intro', brief: '', children: [{ key: 'k2', heading: 'Background', brief: 'why', children: [] }] }]);
+    const edited = setBrief(add(tree, 'k1', { key: 'new-x-1', title: '  Methods ', children: [] }), 'new-x-1', ' data ');
+    expect(toNodes(edited)).toEqual([
+      { key: 'k1', heading: 'Intro', children: [{ key: 'k2', heading: 'Background', brief: 'why', children: [] }] },
+      { heading: 'Methods', brief: 'data', children: [] },
+    ]);
+    expect(firstBlank(edited)).toBeNull();
+    expect(firstBlank(add(edited, 'k2', { key: 'new-y', title: ' ', children: [] }))?.key).toBe('new-y');
   });
 });

@@ -7,6 +7,8 @@
 export interface OutlineNode {
   key: string;
   title: string;
+  /** What the section should say (the writer's, or the model's, brief). */
+  brief?: string;
   children: OutlineNode[];
 }
 
@@ -143,7 +145,28 @@ export function flatten(nodes: OutlineNode[]): { node: OutlineNode; depth: numbe
   return out;
 }
 
-/** Whether two trees hold the same titles in the same shape (keys ignored). */
+/** Whether two trees hold the same titles and briefs in the same shape (keys ignored). */
 export function sameOutline(a: OutlineNode[], b: OutlineNode[]): boolean {
-  return a.length === b.length && a.every((n, i) => n.title === b[i]!.title && sameOutline(n.children, b[i]!.children));
+  return a.length === b.length && a.every((n, i) => n.title === b[i]!.title && (n.brief ?? '') === (b[i]!.brief ?? '') && sameOutline(n.children, b[i]!.children));
 }
+
+/** Sets a section's brief. */
+export function setBrief(nodes: OutlineNode[], key: string, brief: string): OutlineNode[] {
+  const path = findPath(nodes, key);
+  if (!path) return nodes;
+  const index = path[path.length - 1]!;
+  return editList(nodes, path.slice(0, -1), (list) => list.map((n, i) => (i === index ? { ...n, brief } : n)));
+}
+
+/** The first section (in reading order) whose heading is blank, or null. */
+export function firstBlank(nodes: OutlineNode[]): OutlineNode | null {
+  for (const node of nodes) {
+    if (!node.title.trim()) return node;
+    const below = firstBlank(node.children);
+    if (below) return below;
+  }
+  return null;
+}
+
+/** Keys made in the browser: the server gives a section its key when it is first saved. */
+export const isNewKey = (key: string): boolean => key.startsWith('new-');
