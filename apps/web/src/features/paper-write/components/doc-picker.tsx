@@ -1,4 +1,4 @@
-import { CheckOutlined, FileTextOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { CheckOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,6 @@ export function DocPicker({ kept, disabled, onPick }: { kept: number[]; disabled
     <div data-testid="pw-doc-picker">
       <div className="pw-search">
         <input className="pw-input" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('paperwrite.sources.doc_search')} aria-label={t('paperwrite.sources.doc_search')} />
-        <SearchOutlined aria-hidden="true" className="sr-only" />
       </div>
       {docs.isError ? (
         <p className="pw-field__error" role="alert">

@@ -140,9 +140,10 @@ type AddMode = 'suggest' | 'search' | 'doc';
 export function SourcesStep({ detail }: { detail: PaperWriteDetail }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<AddMode>('suggest');
-  // null: nothing asked yet; '' : the topic's suggestions; a word: a search.
+  // A new project shows the topic's suggestions at once; later visits ask first (a search costs the server time).
   const [suggestAsked, setSuggestAsked] = useState(detail.bibliography.length === 0);
   const [query, setQuery] = useState('');
+  // The keyword searched (null: no search yet).
   const [keyword, setKeyword] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const list = detail.bibliography;
