@@ -51,6 +51,8 @@ import { createDrawProvider } from './providers/draw/select.js';
 import { SquareService } from './modules/draw/square/square.service.js';
 import { MindmapService } from './modules/mindmap/mindmap.service.js';
 import { MindmapCreator } from './modules/mindmap/mindmap-create.js';
+import { PaperWriteService } from './modules/paper-write/paper-write.service.js';
+import { PaperWriteStreams } from './modules/paper-write/paper-write-stream.js';
 import { DrawKinds } from './modules/draw/draw-kinds.js';
 import { qrRenderer } from './modules/qrcode/render/index.js';
 import { qrDecoder } from './modules/qrcode/decode/index.js';
@@ -161,6 +163,9 @@ export interface Features {
   /** Mind maps: the user's maps, and making them from each source (model maps through the answer gate and runner). */
   mindmaps: MindmapService;
   mindmapCreator: MindmapCreator;
+  /** Paper writing: projects, bibliography, outline and edits; the model streams (outline, draft, polish) through the answer gate and runner. */
+  paperWrite: PaperWriteService;
+  paperWriteStreams: PaperWriteStreams;
   /** The plans of kinds of drawing other than a plain one (AI art QR codes), registered at start-up. */
   drawKinds: DrawKinds;
   /** QR codes: styled codes, the decode path, records; AI art codes on the drawing queue; admin templates and settings. */
@@ -194,6 +199,7 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
   const qrAiSettings = new QrAiSettingsStore(settings);
   const qrAi = new QrAiService(ctx, { settings, channels: drawChannels, draw, aiSettings: qrAiSettings }, qrRenderer, qrDecoder);
   const qrAllowance = new QrAllowance(ctx, { settings, userInfo }, new QrRepository());
+  const paperWrite = new PaperWriteService(ctx, { settings, papers, docs, userInfo, models });
   return {
     site: new SiteService(ctx, { payments, models, settings, oauthStatus: s.oauthStatus }, () => drawChannels.list()),
     verification,
@@ -227,6 +233,8 @@ export function createFeatures(ctx: AppContext, s: Services, log: FastifyBaseLog
     square: new SquareService(ctx, { settings, drawSettings }),
     mindmaps: new MindmapService(ctx, { settings, models, userInfo }, gate),
     mindmapCreator: new MindmapCreator(ctx, { settings, models, docs, papers }, gate, runner),
+    paperWrite,
+    paperWriteStreams: new PaperWriteStreams(ctx, paperWrite, models, gate, runner),
     drawKinds,
     qr: new QrService(ctx, { settings, ledger, userInfo }, { service: draw, lane: drawLane, outcome: drawOutcome }, qrAi, qrAllowance, qrRenderer, qrDecoder),
     qrAi,

@@ -30,6 +30,8 @@ import { mindmapRoutes } from './mindmap/mindmap.routes.js';
 import { mindmapLifecycle } from './mindmap/mindmap.lifecycle.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { qrcodeLifecycle } from './qrcode/qrcode.lifecycle.js';
+import { paperWriteRoutes } from './paper-write/paper-write.routes.js';
+import { paperWriteLifecycle } from './paper-write/paper-write.lifecycle.js';
 
 /**
  * The start-up wiring of every feature, in one place and before any route:
@@ -48,6 +50,7 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
   await mindmapLifecycle(ctx, f.mindmaps);
+  await paperWriteLifecycle(ctx, f.paperWrite);
 }
 
 /** Every feature's routes, registered under the API prefix. Routes only route: each gets the services it calls. */
@@ -75,4 +78,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, s: 
   await squareRoutes(api, ctx, f.square);
   await mindmapRoutes(api, ctx, { maps: f.mindmaps, creator: f.mindmapCreator, settings: s.settings });
   await qrcodeRoutes(api, ctx, { qr: f.qr, ai: f.qrAi, admin: f.qrAdmin });
+  await paperWriteRoutes(api, { projects: f.paperWrite, streams: f.paperWriteStreams });
 }

@@ -18,6 +18,7 @@ import * as m0017 from './migrations/0017_draw.js';
 import * as m0018 from './migrations/0018_qrcode.js';
 import * as m0019 from './migrations/0019_mindmap.js';
 import * as m0020 from './migrations/0020_staff_roles.js';
+import * as m0026 from './migrations/0026_paper_write.js';
 
 /** Migrations are listed in code (not read from disk) so the compiled build and the tests see the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_qrcode': m0018,
   '0019_mindmap': m0019,
   '0020_staff_roles': m0020,
+  '0026_paper_write': m0026,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -19,8 +19,12 @@ export interface AnswerJob extends StreamedAnswer {
   /** The stored row this answer finalises; null: not stored (visitors, admin test). */
   target: { table: AnswerTable; id: number; userId: number; conversationId?: number } | null;
   billing: BillingPlan | null;
-  /** Reference for the ledger row (reason, ref type). */
-  ledger: { reason: string; refType: string };
+  /**
+   * Reference for the ledger row (reason, ref type). A feature whose answer
+   * has no `target` row names its own reference and idempotency key (one
+   * charge per generation, whatever retries the settlement sees).
+   */
+  ledger: { reason: string; refType: string; refId?: string; idempotencyKey?: string };
 }
 
 interface Active {
@@ -189,8 +193,8 @@ export class AnswerRunner {
             delta: -amount,
             reason: job.ledger.reason,
             refType: job.ledger.refType,
-            refId: job.target ? String(job.target.id) : null,
-            idempotencyKey: job.target ? `${job.target.table}:answer:${job.target.id}` : null,
+            refId: job.ledger.refId ?? (job.target ? String(job.target.id) : null),
+            idempotencyKey: job.ledger.idempotencyKey ?? (job.target ? `${job.target.table}:answer:${job.target.id}` : null),
           });
           s.charged = amount;
           s.chargedAsset = cost.asset;
