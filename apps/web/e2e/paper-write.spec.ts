@@ -68,6 +68,7 @@ test.afterAll(async ({ request }) => {
 
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/pw-web-${name}.png`, fullPage: true });
   const size = page.viewportSize();
@@ -113,9 +114,11 @@ test('write a short paper from a topic with 5 sources offline, edit a section, e
   await expect(page.getByTestId('pw-suggestion').first()).toBeVisible();
   const titles: string[] = [];
   for (let i = 0; i < 5; i += 1) {
-    const row = page.getByTestId('pw-suggestion').filter({ has: page.getByTestId('pw-keep') }).first();
-    titles.push((await row.getByTestId('pw-suggestion-title').textContent()) ?? '');
+    const title = (await page.getByTestId('pw-suggestion').filter({ has: page.getByTestId('pw-keep') }).first().getByTestId('pw-suggestion-title').textContent()) ?? '';
+    titles.push(title);
+    const row = page.getByTestId('pw-suggestion').filter({ has: page.getByTestId('pw-suggestion-title').getByText(title, { exact: true }) });
     await row.getByTestId('pw-keep').click();
+    await expect(row.getByTestId('pw-suggestion-kept')).toBeVisible();
     await expect(page.getByTestId('pw-source')).toHaveCount(i + 1);
   }
   for (const [i, title] of titles.entries()) await expect(page.getByTestId('pw-source').nth(i)).toContainText(title.slice(0, 40));
@@ -141,6 +144,10 @@ test('write a short paper from a topic with 5 sources offline, edit a section, e
   await expect(nodes).toHaveCount(before + 1);
   await page.getByTestId('pw-node-heading').last().fill('Open problems');
   await expect(page.getByTestId('pw-outline-save')).toHaveText('Saved', { timeout: 15_000 });
+  // Saved by itself: a reload shows the edited outline.
+  await page.reload();
+  await expect(page.getByTestId('pw-node-heading').first()).toHaveValue('Introduction and scope');
+  await expect(page.getByTestId('pw-node-heading').last()).toHaveValue('Open problems');
   await shot(page, 'outline');
 
   // Step 3: fill the first sections with extracts; they are labelled and cite the bibliography.

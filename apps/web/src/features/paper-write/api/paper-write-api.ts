@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PAPER_WRITE_EXPORT_PATH, PaperWriteDetail, PaperWriteExportFormat, PaperWriteSection, PaperWriteSource, PaperWriteStyle } from '@xueba/contract';
+import type { PAPER_WRITE_EXPORT_PATH, PaperWriteDetail, PaperWriteSuggest, PaperWriteExportFormat, PaperWriteSection, PaperWriteSource, PaperWriteStyle } from '@xueba/contract';
 import { api, type ApiBody, type ApiResponse } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { request } from '@/lib/request';
@@ -99,6 +99,11 @@ async function bibliographyChanged(id: number, list: PaperWriteSource[]) {
 
 export async function addSource(id: number, source: { paper_id: string } | { doc_id: number }) {
   const list = await request(api.paperWriteSourceAdd, { id, ...source }, { silent: true });
+  // The kept paper shows as kept at once, before the suggestions are read again.
+  if ('paper_id' in source)
+    queryClient.setQueriesData<PaperWriteSuggest>({ queryKey: ['paper-write', 'suggest', id] }, (data) =>
+      data ? { ...data, lists: data.lists.map((p) => (p.id === source.paper_id ? { ...p, kept: true } : p)) } : data,
+    );
   await bibliographyChanged(id, list);
   return list;
 }

@@ -41,23 +41,27 @@ export function OutlineStep({ detail, options, writer }: { detail: PaperWriteDet
     setSave({ kind: 'saved' });
   }, [detail.outline_revision, detail.outline]);
 
+  // Saves run one after another: each names the revision the one before it got.
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const persist = useCallback(
-    async (nodes: OutlineNode[]) => {
+    (nodes: OutlineNode[]) => {
       const blank = firstBlank(nodes);
       if (blank || nodes.length === 0) return;
-      setSave({ kind: 'saving' });
-      try {
-        await saveOutline(detail.id, { revision: base.current.revision, outline: toNodes(nodes) }, (saved) => {
-          const stored = fromSections(saved.outline);
-          base.current = { revision: saved.revision, tree: stored };
-          // Sections made here get their server keys, unless the tree changed while saving.
-          setTree((current) => (current === nodes ? stored : current));
-        });
-        setSave((s) => (s.kind === 'saving' ? { kind: 'saved' } : s));
-      } catch (error) {
-        const message = isRequestError(error) && error.message ? error.message : t('errors.server_error');
-        setSave({ kind: 'error', message, conflict: hasKey(error, 'paper_write_conflict') });
-      }
+      queue.current = queue.current.then(async () => {
+        setSave({ kind: 'saving' });
+        try {
+          await saveOutline(detail.id, { revision: base.current.revision, outline: toNodes(nodes) }, (saved) => {
+            const stored = fromSections(saved.outline);
+            base.current = { revision: saved.revision, tree: stored };
+            // Sections made here get their server keys, unless the tree changed while saving.
+            setTree((current) => (current === nodes ? stored : current));
+          });
+          setSave((s) => (s.kind === 'saving' ? { kind: 'saved' } : s));
+        } catch (error) {
+          const message = isRequestError(error) && error.message ? error.message : t('errors.server_error');
+          setSave({ kind: 'error', message, conflict: hasKey(error, 'paper_write_conflict') });
+        }
+      });
     },
     [detail.id, t],
   );
@@ -66,7 +70,7 @@ export function OutlineStep({ detail, options, writer }: { detail: PaperWriteDet
   useEffect(() => {
     if (generating || sameOutline(tree, base.current.tree)) return;
     setSave((s) => (s.kind === 'error' && s.conflict ? s : { kind: 'dirty' }));
-    const timer = window.setTimeout(() => void persist(tree), AUTOSAVE_MS);
+    const timer = window.setTimeout(() => persist(tree), AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
   }, [tree, generating, persist]);
 

@@ -39,7 +39,11 @@ export function ProjectForm({ initial, submitLabel, busyLabel, onSubmit, testId 
   const [target, setTarget] = useState(String(initial.target_length));
   const [errors, setErrors] = useState<Partial<Record<FieldName | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof ProjectFields>(key: K, value: ProjectFields[K]) => setFields((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof ProjectFields>(key: K, value: ProjectFields[K]) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    // A field's refusal goes once the field is changed.
+    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +102,10 @@ export function ProjectForm({ initial, submitLabel, busyLabel, onSubmit, testId 
           </select>
         </Field>
         <Field label={t('paperwrite.create.target_label')} htmlFor={`${testId}-target`} hint={t('paperwrite.create.target_hint', { min: PAPER_WRITE_TARGET_MIN, max: PAPER_WRITE_TARGET_MAX })}>
-          <input id={`${testId}-target`} className="pw-input" type="number" inputMode="numeric" min={PAPER_WRITE_TARGET_MIN} max={PAPER_WRITE_TARGET_MAX} step={100} value={target} onChange={(e) => setTarget(e.target.value)} aria-invalid={errors.target_length ? true : undefined} data-testid="pw-target" />
+          <input id={`${testId}-target`} className="pw-input" type="number" inputMode="numeric" min={PAPER_WRITE_TARGET_MIN} max={PAPER_WRITE_TARGET_MAX} step={100} value={target} onChange={(e) => {
+              setTarget(e.target.value);
+              setErrors((er) => ({ ...er, target_length: undefined }));
+            }} aria-invalid={errors.target_length ? true : undefined} data-testid="pw-target" />
           <FieldError message={errors.target_length} testId="pw-target-error" />
         </Field>
       </div>

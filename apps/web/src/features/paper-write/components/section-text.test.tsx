@@ -8,12 +8,13 @@ afterEach(cleanup);
 describe('SectionText', () => {
   beforeAll(async () => {
     await initI18n();
-  });
+    // The Markdown renderer is its own (lazy) chunk: load it once up front, so each render finds it ready.
+    await import('@/components/markdown/markdown-view');
+  }, 60_000);
 
   it('links citations in the bibliography and flags the ones that point at nothing', async () => {
     render(<SectionText text={'Attention aligns words [1, 2]. A claim [7].'} size={2} />);
-    // The Markdown renderer is its own chunk: the first render waits for it to load.
-    const valid = await screen.findByRole('link', { name: '[1]' }, { timeout: 10_000 });
+    const valid = await screen.findByRole('link', { name: '[1]' });
     expect(valid.getAttribute('href')).toBe('#pw-ref-1');
     expect(screen.getByRole('link', { name: '[2]' }).getAttribute('href')).toBe('#pw-ref-2');
     // The bad one is rendered (struck through by the stylesheet), never as a link to an entry.

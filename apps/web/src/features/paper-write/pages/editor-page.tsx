@@ -39,7 +39,9 @@ function Editor({ detail }: { detail: PaperWriteDetail }) {
   const writer = useWriteStream(detail.id);
   const [settings, setSettings] = useState(false);
   // The step and section are in the URL, so a reload (or a shared link) opens the same place.
-  const step = readStep(params.get('step')) ?? firstStep(detail);
+  // Chosen once on opening: keeping the first source must not move the page to the next step.
+  const [opening] = useState(() => firstStep(detail));
+  const step = readStep(params.get('step')) ?? opening;
   const active = params.get('section');
   const go = (next: Partial<{ step: Step; section: string }>) => {
     const merged = new URLSearchParams(params);
