@@ -1,5 +1,5 @@
 import type { PaperWriteDetail, PaperWriteOptions } from '@xueba/contract';
-import { useCallback, useRef, type CSSProperties } from 'react';
+import { useCallback, useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmBox } from '@/lib/notify';
 import type { WriteStream } from '../hooks/use-write-stream';
@@ -18,6 +18,11 @@ export function DraftStep({ detail, options, writer, active, onActive }: { detai
   }, []);
   const sections = detail.drafts;
   const section = sections.find((s) => s.key === active) ?? sections.find((s) => !s.text.trim()) ?? sections[0];
+  // The section shown is written into the URL at once, so it stays put when it gets text (and a reload opens it).
+  const shown = section?.key ?? null;
+  useEffect(() => {
+    if (shown !== null && shown !== active) onActive(shown);
+  }, [shown, active, onActive]);
 
   const choose = async (key: string) => {
     if (key === section?.key) return;

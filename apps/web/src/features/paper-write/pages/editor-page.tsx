@@ -1,7 +1,7 @@
 import '../paper-write.css';
 import { LeftOutlined, SettingOutlined } from '@ant-design/icons';
 import type { PaperWriteDetail } from '@xueba/contract';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { LocaleLink } from '@/components/locale-link';
@@ -43,12 +43,20 @@ function Editor({ detail }: { detail: PaperWriteDetail }) {
   const [opening] = useState(() => firstStep(detail));
   const step = readStep(params.get('step')) ?? opening;
   const active = params.get('section');
-  const go = (next: Partial<{ step: Step; section: string }>) => {
-    const merged = new URLSearchParams(params);
-    if (next.step) merged.set('step', next.step);
-    if (next.section) merged.set('section', next.section);
-    setParams(merged, { replace: true });
-  };
+  const go = useCallback(
+    (next: Partial<{ step: Step; section: string }>) =>
+      setParams(
+        (current) => {
+          const merged = new URLSearchParams(current);
+          if (next.step) merged.set('step', next.step);
+          if (next.section) merged.set('section', next.section);
+          return merged;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const showSection = useCallback((key: string) => go({ section: key }), [go]);
   const index = STEPS.indexOf(step);
 
   return (
@@ -106,7 +114,7 @@ function Editor({ detail }: { detail: PaperWriteDetail }) {
       <div role="tabpanel" aria-label={t(`paperwrite.steps.${step}`)}>
         {step === 'sources' && <SourcesStep detail={detail} />}
         {step === 'outline' && <OutlineStep detail={detail} options={options.data} writer={writer} />}
-        {step === 'draft' && <DraftStep detail={detail} options={options.data} writer={writer} active={active} onActive={(key) => go({ section: key })} />}
+        {step === 'draft' && <DraftStep detail={detail} options={options.data} writer={writer} active={active} onActive={showSection} />}
       </div>
       <nav className="pw-step-nav" aria-label={t('paperwrite.steps.label')}>
         {index > 0 ? (
