@@ -216,7 +216,8 @@ export function SectionPanel({ detail, section, options, writer, onDirty }: { de
               <span className="pw-extract-label" data-testid="pw-extract-label">
                 {t('paperwrite.draft.extract_label')}
               </span>
-              <p className="muted small">{t('paperwrite.draft.extract_note')}</p>
+              {/* The server's notice says the same in its words; the note is for an extract section without one. */}
+              {!section.notice_msg && <p className="muted small">{t('paperwrite.draft.extract_note')}</p>}
             </>
           )}
           <SectionText text={section.text} size={size} />
