@@ -1,13 +1,15 @@
-import type { ChatStreamEvent, CreateStreamEvent, DocChatEvent, MindmapStreamEvent, UserInfo } from '@xueba/contract';
+import type { ChatStreamEvent, CreateStreamEvent, DocChatEvent, MindmapStreamEvent, PaperWriteStreamEvent, UserInfo } from '@xueba/contract';
 import { userKeys } from './auth';
 import { queryClient } from './query-client';
 import { stream } from './request';
 import { getItem, setItem } from './storage';
 
-export type AiStreamEvent = ChatStreamEvent | CreateStreamEvent | DocChatEvent | MindmapStreamEvent;
+export type AiStreamEvent = ChatStreamEvent | CreateStreamEvent | DocChatEvent | MindmapStreamEvent | PaperWriteStreamEvent;
 
 // `map`: the tree a mind map stream parsed and stored.
 const TYPES = new Set(['start', 'delta', 'sources', 'map', 'end', 'error']);
+// Paper writing: citations taken out, the stored outline, the stored section.
+for (const type of ['citation', 'outline', 'section']) TYPES.add(type);
 
 /**
  * Runs one of the AI stream endpoints (`/chat/send`, `/create/produce`,

@@ -19,6 +19,7 @@ import { skillEn } from './skill/en';
 import { uiecEn } from './uiec/en';
 import { contentEn } from './content/en';
 import { plagiarismEn } from './plagiarism/en';
+import { paperWriteEn } from './paper-write/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
 
@@ -441,6 +442,7 @@ export const en: LocaleMessages = {
   ...uiecEn,
   ...contentEn,
   ...plagiarismEn,
+  ...paperWriteEn,
   oauthadmin: adminOauthEn,
   smsadmin: adminSmsEn,
   paperadmin: adminPaperEn,

@@ -19,6 +19,7 @@ import { skillJa } from './skill/ja';
 import { uiecJa } from './uiec/ja';
 import { contentJa } from './content/ja';
 import { plagiarismJa } from './plagiarism/ja';
+import { paperWriteJa } from './paper-write/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
@@ -441,6 +442,7 @@ export const ja: LocaleMessages = {
   ...uiecJa,
   ...contentJa,
   ...plagiarismJa,
+  ...paperWriteJa,
   oauthadmin: adminOauthJa,
   smsadmin: adminSmsJa,
   paperadmin: adminPaperJa,

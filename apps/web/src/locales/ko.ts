@@ -19,6 +19,7 @@ import { skillKo } from './skill/ko';
 import { uiecKo } from './uiec/ko';
 import { contentKo } from './content/ko';
 import { plagiarismKo } from './plagiarism/ko';
+import { paperWriteKo } from './paper-write/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
@@ -441,6 +442,7 @@ export const ko: LocaleMessages = {
   ...uiecKo,
   ...contentKo,
   ...plagiarismKo,
+  ...paperWriteKo,
   oauthadmin: adminOauthKo,
   smsadmin: adminSmsKo,
   paperadmin: adminPaperKo,

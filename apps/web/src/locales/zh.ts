@@ -19,6 +19,7 @@ import { skillZh } from './skill/zh';
 import { uiecZh } from './uiec/zh';
 import { contentZh } from './content/zh';
 import { plagiarismZh } from './plagiarism/zh';
+import { paperWriteZh } from './paper-write/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
@@ -441,6 +442,7 @@ export const zh = {
   ...uiecZh,
   ...contentZh,
   ...plagiarismZh,
+  ...paperWriteZh,
   oauthadmin: adminOauthZh,
   smsadmin: adminSmsZh,
   paperadmin: adminPaperZh,

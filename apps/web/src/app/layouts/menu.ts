@@ -3,7 +3,7 @@ import { roleMeets, type UserInfo } from '@xueba/contract';
 export interface MenuItem {
   path: string;
   label: string;
-  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion' | 'app' | 'skill' | 'news' | 'help';
+  icon: 'home' | 'introduce' | 'members' | 'profile' | 'language' | 'admin' | 'paper' | 'chat' | 'create' | 'collection' | 'doc' | 'vip' | 'tasks' | 'promotion' | 'app' | 'skill' | 'news' | 'help' | 'write';
   testId: string;
 }
 
@@ -19,6 +19,7 @@ export function menuItems(user: UserInfo | undefined): MenuItem[] {
     { path: '/skill', label: 'skill.nav', icon: 'skill', testId: 'nav-skill' },
     { path: '/app', label: 'apphome.nav', icon: 'app', testId: 'nav-app' },
     { path: '/academic_search', label: 'paper.nav', icon: 'paper', testId: 'nav-academic-search' },
+    { path: '/paper/write', label: 'paperwrite.nav', icon: 'write', testId: 'nav-paper-write' },
     { path: '/doc/manage', label: 'doc.nav', icon: 'doc', testId: 'nav-doc' },
     { path: '/paper/check', label: 'plagiarism.nav', icon: 'paper', testId: 'nav-paper-check' },
     { path: '/introduce', label: 'nav.introduce', icon: 'introduce', testId: 'nav-introduce' },

@@ -70,7 +70,6 @@ export default function AppHomePage() {
   const drawPrice = draw.data ? (draw.data.enabled ? lowestPrice(draw.data) : null) : undefined;
   const drawCost =
     drawPrice === undefined ? (draw.isError ? t('apphome.cost_unknown') : t('apphome.cost_loading')) : drawPrice === null ? t('msg.drawing_disabled') : t('apphome.draw_cost', { count: drawPrice });
-  const soon = t('apphome.coming_soon');
 
   const create: AppCard[] = [
     { key: 'drawing', icon: <PictureOutlined />, to: '/app/drawing', cost: drawCost },
@@ -83,7 +82,7 @@ export default function AppHomePage() {
     { key: 'create', icon: <EditOutlined />, to: '/create', cost: chatCost },
     { key: 'doc', icon: <FileTextOutlined />, to: '/doc/manage', cost: t('apphome.doc_cost') },
     { key: 'search', icon: <FileSearchOutlined />, to: '/academic_search', cost: t('apphome.search_cost') },
-    { key: 'writing', icon: <FormOutlined />, to: null, cost: soon },
+    { key: 'writing', icon: <FormOutlined />, to: '/paper/write', cost: t('paperwrite.card_cost') },
     { key: 'plagiarism', icon: <FileProtectOutlined />, to: '/paper/check', cost: t('plagiarism.card.cost'), texts: { name: 'plagiarism.card.name', desc: 'plagiarism.card.desc' } },
   ];
 
