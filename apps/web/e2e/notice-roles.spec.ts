@@ -88,12 +88,13 @@ test('an operator sees only the operator sections, and a money endpoint answers 
 
   await page.goto('/admin');
   // Bare /admin (the administrators' Users) opens the operator's first section.
-  await expect(page).toHaveURL(/\/admin\/templates$/);
+  await expect(page).toHaveURL(/\/admin\/feedback$/);
   const nav = page.getByTestId('admin-nav');
+  for (const shown of ['feedback', 'support', 'content', 'skills']) await expect(nav.getByTestId(`admin-tab-${shown}`)).toBeVisible();
   await expect(nav.getByTestId('admin-tab-templates')).toBeVisible();
   await expect(nav.getByTestId('admin-tab-square')).toBeVisible();
   await expect(nav.getByTestId('admin-tab-qrcode')).toBeVisible();
-  for (const hidden of ['users', 'settings', 'orders', 'withdrawals', 'models', 'webview', 'audit']) await expect(nav.getByTestId(`admin-tab-${hidden}`)).toHaveCount(0);
+  for (const hidden of ['users', 'settings', 'orders', 'withdrawals', 'models', 'webview', 'audit', 'paperwrite', 'plagiarism']) await expect(nav.getByTestId(`admin-tab-${hidden}`)).toHaveCount(0);
   await shoot(page, 'operator-console');
   // A money section by its address: refused on the page as on the server.
   await page.goto('/admin/orders');

@@ -3,6 +3,14 @@ import type { paperWriteZh } from './zh';
 
 export const paperWriteEn: Widen<typeof paperWriteZh> = {
   paperwrite: {
+    admin: {
+      title: 'Paper writing',
+      is_open: 'Paper writing is open',
+      price: 'Price (word counts per 1,000 generated words)',
+      price_help: 'Paper members write free as their package says; 0 charges the chat model’s own price.',
+      save: 'Save',
+      saved: 'Saved',
+    },
     title: 'Paper writing',
     nav: 'Paper writing',
     intro: 'From topic to draft: find and keep your references, generate or write an outline, then draft section by section, every citation pointing into your bibliography.',

@@ -3,6 +3,14 @@ import type { paperWriteZh } from './zh';
 
 export const paperWriteJa: Widen<typeof paperWriteZh> = {
   paperwrite: {
+    admin: {
+      title: '論文執筆',
+      is_open: '論文執筆を公開する',
+      price: '料金（生成 1,000 語あたりの文字数ポイント）',
+      price_help: '論文会員はプランに従い無料で執筆できます。0 はチャットモデルの料金で課金します。',
+      save: '保存',
+      saved: '保存しました',
+    },
     title: '論文執筆',
     nav: '論文執筆',
     intro: 'テーマから原稿まで：参考文献を探して残し、アウトラインを生成または作成し、節ごとに下書きします。引用はすべて参考文献リストを指します。',

@@ -3,6 +3,14 @@ import type { paperWriteZh } from './zh';
 
 export const paperWriteKo: Widen<typeof paperWriteZh> = {
   paperwrite: {
+    admin: {
+      title: '논문 작성',
+      is_open: '논문 작성 열기',
+      price: '가격(생성 1,000단어당 글자 수 포인트)',
+      price_help: '논문 회원은 패키지에 따라 무료로 작성합니다. 0이면 채팅 모델 가격으로 청구합니다.',
+      save: '저장',
+      saved: '저장되었습니다',
+    },
     title: '논문 작성',
     nav: '논문 작성',
     intro: '주제에서 초고까지: 참고문헌을 찾아 남기고, 개요를 생성하거나 직접 쓴 뒤 절별로 초안을 씁니다. 모든 인용은 참고문헌 목록을 가리킵니다.',

@@ -1,6 +1,14 @@
 /** Texts of the paper writing pages (`paperwrite.*`): the Chinese source. */
 export const paperWriteZh = {
   paperwrite: {
+    admin: {
+      title: '论文写作',
+      is_open: '开放论文写作',
+      price: '价格（字数 / 千字生成）',
+      price_help: '论文会员按套餐免费写作；0 表示按对话模型计费。',
+      save: '保存',
+      saved: '已保存',
+    },
     title: '论文写作',
     nav: '论文写作',
     intro: '从选题到成稿：检索并保留参考文献，生成或编写大纲，再逐节起草，每处引用都对应参考文献表。',

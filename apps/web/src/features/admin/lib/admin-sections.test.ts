@@ -5,7 +5,7 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, sectionPath
 describe('admin sections', () => {
   it('keeps every panel key that links, bookmarks and browser tests use', () => {
     expect(ADMIN_SECTIONS.map((s) => s.key).sort()).toEqual(
-      ['audit', 'commissions', 'content', 'draw', 'feedback', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'plagiarism', 'promotion', 'qrcode', 'redeem', 'settings', 'skills', 'sms', 'square', 'support', 'tasks', 'templates', 'users', 'webview', 'withdrawals'].sort(),
+      ['audit', 'commissions', 'content', 'draw', 'feedback', 'models', 'oauth', 'orders', 'outbox', 'packages', 'papers', 'paperwrite', 'plagiarism', 'promotion', 'qrcode', 'redeem', 'settings', 'skills', 'sms', 'square', 'support', 'tasks', 'templates', 'users', 'webview', 'withdrawals'].sort(),
     );
   });
 
@@ -19,11 +19,11 @@ describe('admin sections', () => {
   });
 
   it('shows an operator only content sections, an administrator all, a user none', () => {
-    expect(sectionsFor('operator').map((s) => s.key)).toEqual(['feedback', 'support', 'templates', 'square', 'qrcode']);
+    expect(sectionsFor('operator').map((s) => s.key)).toEqual(['feedback', 'support', 'content', 'templates', 'square', 'qrcode', 'skills']);
     expect(sectionsFor('admin')).toEqual([...ADMIN_SECTIONS]);
     expect(sectionsFor('user')).toEqual([]);
     // Headings without an operator section are left out of the operator's menu.
-    expect(sectionsByGroup('operator').map((g) => g.group)).toEqual(['ai']);
+    expect(sectionsByGroup('operator').map((g) => g.group)).toEqual(['people', 'site', 'ai']);
   });
 
   it('has a heading text for every group', () => {
