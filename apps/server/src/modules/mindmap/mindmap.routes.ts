@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { api, envelopeSchema, MINDMAP_EXPORT_PATH, MINDMAP_IMPORT_MAX_BYTES, MINDMAP_IMPORT_PATH, mindmapExportQuerySchema, mindmapImportResultSchema, type MindmapExportFormat } from '@xueba/contract';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, badRequest } from '../../platform/errors.js';
 import { defineRawRoute } from '../../platform/http/auth.js';
 import { success } from '../../platform/http/envelope.js';
-import { streamMultipart } from '../../platform/http/multipart.js';
+import { readOneFile } from '../../platform/http/multipart.js';
 import { defineRoute } from '../../platform/http/route.js';
 import { defineStreamRoute } from '../../platform/stream/sse.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -16,30 +15,6 @@ export interface MindmapRouteServices {
   maps: MindmapService;
   creator: MindmapCreator;
   settings: Pick<SettingsService, 'site'>;
-}
-
-/** The `file` part of a multipart request, whole, within the import limit (the rest of the body is drained). */
-async function readImport(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
-  let found: { filename: string; data: Buffer } | null = null;
-  let tooLarge = false;
-  await streamMultipart(request, {
-    limits: { fileSize: MINDMAP_IMPORT_MAX_BYTES, files: 1 },
-    keep: (fieldname, kept) => kept === 0 && fieldname === 'file',
-    onFile: async (part) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > MINDMAP_IMPORT_MAX_BYTES) tooLarge = true;
-        else chunks.push(chunk);
-      }
-      found = { filename: part.filename, data: Buffer.concat(chunks) };
-    },
-  });
-  if (tooLarge) throw new AppError('mindmap_file_too_large', 413, { max: MINDMAP_IMPORT_MAX_BYTES / 1024 / 1024 });
-  const file = found as { filename: string; data: Buffer } | null;
-  if (!file || file.data.length === 0) throw badRequest('mindmap_import_file_required');
-  return file;
 }
 
 /** Mind maps: JSON endpoints through defineRoute, the create stream, and the file import and export as raw routes. */
@@ -91,7 +66,7 @@ export async function mindmapRoutes(app: FastifyInstance, ctx: AppContext, { map
     handler: async ({ request, requireUser }) => {
       const userId = requireUser().id;
       await creator.config();
-      const file = await readImport(request);
+      const file = await readOneFile(request, MINDMAP_IMPORT_MAX_BYTES, { tooLarge: 'mindmap_file_too_large', missing: 'mindmap_import_file_required' });
       return success(request, await maps.importFile(userId, file.filename, file.data), 'operation_successful');
     },
   });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { MessageKey } from '@xueba/contract';
+import { AppError, badRequest } from '../errors.js';
 
 export interface MultipartFile {
   fieldname: string;
@@ -196,4 +198,33 @@ export async function receiveFile(
   if (file.truncated) tooLarge = true;
   if (failure) throw failure;
   return { size, sha256: hash.digest('hex'), head, tooLarge, stored: stored && !tooLarge };
+}
+
+/**
+ * The one `file` part of a multipart request, whole (the rest of the body is
+ * drained), for routes that parse an upload at once: an empty or missing file
+ * answers `missing` (400), one over `maxBytes` answers `tooLarge` (413, its
+ * message told the limit in MB).
+ */
+export async function readOneFile(request: FastifyRequest, maxBytes: number, keys: { tooLarge: MessageKey; missing: MessageKey }): Promise<{ filename: string; data: Buffer }> {
+  let found: { filename: string; data: Buffer } | null = null;
+  let tooLarge = false;
+  await streamMultipart(request, {
+    limits: { fileSize: maxBytes, files: 1 },
+    keep: (fieldname, kept) => kept === 0 && fieldname === 'file',
+    onFile: async (part) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxBytes) tooLarge = true;
+        else chunks.push(chunk);
+      }
+      found = { filename: part.filename, data: Buffer.concat(chunks) };
+    },
+  });
+  if (tooLarge) throw new AppError(keys.tooLarge, 413, { max: maxBytes / 1024 / 1024 });
+  const file = found as { filename: string; data: Buffer } | null;
+  if (!file || file.data.length === 0) throw badRequest(keys.missing);
+  return file;
 }
