@@ -48,7 +48,14 @@ describe('maintenance: old log rows are pruned on a schedule', () => {
     const before = { rate_limits: await count('rate_limits'), visits: await count('visits'), payment_notifications: await count('payment_notifications') };
 
     // The scheduler the context started for this app.
-    expect(await t.owned.maintenance.runDue()).toEqual({ 'prune rate_limits': 1, 'prune visits': 1, 'prune payment_notifications': 1, 'settle commissions': 0 });
+    expect(await t.owned.maintenance.runDue()).toEqual({
+      'prune rate_limits': 1,
+      'prune visits': 1,
+      'prune payment_notifications': 1,
+      'settle commissions': 0,
+      'mail pending notices': 0,
+      'remind expiring memberships': 0,
+    });
     expect(await count('rate_limits')).toBe(before.rate_limits - 1);
     expect(await count('visits')).toBe(before.visits - 1);
     expect(await count('payment_notifications')).toBe(before.payment_notifications - 1);
@@ -58,7 +65,7 @@ describe('maintenance: old log rows are pruned on a schedule', () => {
     // Not due again within the hour; due after it (by the injectable clock).
     expect(await t.owned.maintenance.runDue()).toEqual({});
     t.clock.advance(HOUR_MS);
-    expect(Object.keys(await t.owned.maintenance.runDue()).sort()).toEqual(['prune payment_notifications', 'prune rate_limits', 'prune visits', 'settle commissions']);
+    expect(Object.keys(await t.owned.maintenance.runDue()).sort()).toEqual(['mail pending notices', 'prune payment_notifications', 'prune rate_limits', 'prune visits', 'remind expiring memberships', 'settle commissions']);
   });
 
   it('two schedulers pruning the same table at once (as two processes do) each take their own rows, in batches, and leave none', async () => {

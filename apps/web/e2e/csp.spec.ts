@@ -29,6 +29,7 @@ interface Samples {
   paperId: string;
   packageId: number;
   docId: number;
+  writeId: number;
 }
 
 function concretePaths(samples: Samples): { path: string; auth?: 'user' | 'operator' | 'admin' }[] {
@@ -40,6 +41,11 @@ function concretePaths(samples: Samples): { path: string; auth?: 'user' | 'opera
     '/doc/chat': `/doc/chat?ids=${samples.docId}`,
     '/doc/h5': `/doc/h5?id=${samples.docId}`,
     '/components/doc-detail': `/components/doc-detail?id=${samples.docId}`,
+    '/paper/write/:id': `/paper/write/${samples.writeId}`,
+    // No report, article or help page exists on this fresh server: these pages show their not-found view, which must run under the policy too.
+    '/paper/check/:id': '/paper/check/1',
+    '/news/detail/:id': '/news/detail/1',
+    '/help/:id': '/help/1',
   };
   const staff = (auth: string | undefined) => auth === 'admin' || auth === 'operator';
   const paths = ROUTES.filter((route) => !staff(route.auth)).map((route) => {
@@ -175,7 +181,9 @@ test('every page runs under the content security policy without a violation; rem
   const docId = await uploadPdf(request, token);
   const packages = await apiCall<{ lists: { id: number }[] }>(request, 'GET', '/member/packages');
   const papers = await apiCall<{ lists: { id: string }[] }>(request, 'GET', '/paper/search', { params: { keyword: 'translation' } });
-  const samples: Samples = { paperId: papers.data.lists[0]?.id ?? '1', packageId: packages.data.lists[0]!.id, docId };
+  const project = await apiCall<{ id: number }>(request, 'POST', '/paper/write/create', { token, data: { title: 'CSP sample', topic: 'machine translation' } });
+  expect(project.code, project.msg).toBe(1);
+  const samples: Samples = { paperId: papers.data.lists[0]?.id ?? '1', packageId: packages.data.lists[0]!.id, docId, writeId: project.data.id };
   await waitUntilProcessed(request, token, docId);
 
   const paths = concretePaths(samples);

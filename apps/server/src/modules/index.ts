@@ -59,7 +59,6 @@ export async function startFeatures(app: FastifyInstance, ctx: AppContext, s: Se
   await f.templates.seed();
   await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings, s.notices);
   await f.skills.seed();
-  await documentsLifecycle(app, ctx, f.docs, s.jobs, s.retrieval, s.settings);
   await qrcodeLifecycle(f.drawKinds, f.qrAi, f.qrAdmin);
   await drawingLifecycle(app, ctx, f.drawLane, f.drawRunner, f.drawChannels, f.drawSettings, f.drawOutcome);
   await mindmapLifecycle(ctx, f.mindmaps);
