@@ -33,6 +33,7 @@ export * from './mindmap-tree.js';
 export * from './mindmap.js';
 export * from './mindmap-config.js';
 export * from './paper-write.js';
+export * from './paper-write-endpoints.js';
 export * from './plagiarism.js';
 export * from './admin-sms.js';
 export * from './skill.js';
@@ -70,7 +71,7 @@ import { supportEndpoints } from './support.js';
 import { noticeEndpoints } from './notice.js';
 import { staffEndpoints } from './staff.js';
 import { webviewEndpoints } from './webview.js';
-import { paperWriteEndpoints } from './paper-write.js';
+import { paperWriteEndpoints } from './paper-write-endpoints.js';
 import { skillEndpoints } from './skill.js';
 import { plagiarismEndpoints } from './plagiarism.js';
 
