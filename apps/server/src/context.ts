@@ -29,6 +29,8 @@ export function readVersion(): string {
 export interface ContextOptions {
   /** PGlite in memory instead of DATA_DIR (tests). */
   memory?: boolean;
+  /** With `memory`: start from this migrated data directory image (see OpenOptions.memoryImage). */
+  memoryImage?: Uint8Array;
   /** Builds the file store (tests: in memory) with the signer of its private URLs. */
   storage?: (urls: FileUrlSigner) => FileStorage;
   log?: (line: string) => void;
@@ -53,7 +55,7 @@ export async function createContext(env: Env, options: ContextOptions = {}): Pro
   const bucket = options.storage ? null : s3Storage(env, now);
   // Checked before anything opens: a wrong key or bucket stops the process with a clear sentence.
   await bucket?.verify();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? 'memory' : dataDir, thread: env.PGLITE_THREAD, log: logger });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? 'memory' : dataDir, thread: env.PGLITE_THREAD, log: logger, memoryImage: options.memoryImage });
   let bus: InvalidationBus;
   try {
     bus = database.kind === 'postgres' && database.connectionString ? await PgNotifyBus.start(database.pool, database.connectionString, logger) : new LocalBus();

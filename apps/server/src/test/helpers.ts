@@ -1,10 +1,19 @@
 import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { api, Code, envelopeSchema, type Endpoint, type Envelope, type ResponseOf } from '@xueba/contract';
 import { loadEnv, type Env } from '../config/env.js';
 import { createContext, type OwnedContext } from '../context.js';
 import { buildApp } from '../app.js';
+import { migratedImage } from '../platform/db/database.js';
+import { migrateToLatest } from '../platform/db/migrate.js';
+import type { Database } from '../platform/db/schema.js';
 import { MemoryFileStorage } from '../providers/storage/storage.js';
 import { hashPassword } from '../platform/password.js';
 import type { UserRow } from '../platform/db/schema.js';
@@ -37,14 +46,52 @@ export class TestClock {
   }
 }
 
+/**
+ * The migrated template database on the PostgreSQL server, made once per schema
+ * (the same fingerprint as the embedded image) under an advisory lock, built
+ * under another name and renamed when complete, so no test database is ever
+ * copied from a half-migrated one. Each test database is a copy of it: the
+ * server copies files instead of running every migration again.
+ */
+async function templateDatabase(admin: pg.Client, base: string): Promise<string> {
+  const name = `xueba_tpl_${schemaFingerprint()}`;
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['xueba test template']);
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return name;
+    const building = `${name}_build`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const url = new URL(base);
+    url.pathname = `/${building}`;
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }) });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    // Templates of earlier schemas are dead weight once a new one exists.
+    const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'xueba\\_tpl\\_%' AND datname <> $1", [name]);
+    for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['xueba test template']);
+  }
+}
+
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is not set');
   const name = `xueba_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    const template = await templateDatabase(admin, base);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -84,6 +131,39 @@ export async function createTwoApps(overrides: Partial<Record<string, string>> =
   };
 }
 
+const dbDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform/db');
+
+/** What the migrated image depends on: the migration sources and the engine's version. */
+function schemaFingerprint(): string {
+  const hash = crypto.createHash('sha256');
+  const files = [path.join(dbDir, 'migrate.ts'), ...fs.readdirSync(path.join(dbDir, 'migrations')).sort().map((name) => path.join(dbDir, 'migrations', name))];
+  for (const file of files) hash.update(file).update(fs.readFileSync(file));
+  const pglite = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  hash.update(pglite).update(String(fs.statSync(pglite).mtimeMs));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let imageLoad: Promise<Uint8Array> | undefined;
+/**
+ * The migrated empty database every in-memory test app starts from: made once
+ * and kept in the temp directory for the other test processes, so each app
+ * loads an image (well under a second) instead of creating a cluster and
+ * migrating it (several seconds). A change to a migration makes a new image.
+ */
+function testDatabaseImage(): Promise<Uint8Array> {
+  imageLoad ??= (async () => {
+    const file = path.join(os.tmpdir(), `xueba-test-db-${schemaFingerprint()}.tar`);
+    if (fs.existsSync(file)) return new Uint8Array(fs.readFileSync(file));
+    const image = await migratedImage();
+    // Written aside and renamed: a process reading it sees all of it or none.
+    const partial = `${file}.${process.pid}.part`;
+    fs.writeFileSync(partial, image);
+    fs.renameSync(partial, file);
+    return image;
+  })();
+  return imageLoad;
+}
+
 export async function createTestApp(overrides: Partial<Record<string, string>> = {}, options: { databaseUrl?: string; webDist?: string } = {}): Promise<TestApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;
@@ -108,7 +188,8 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
   const clock = new TestClock();
   const logs: string[] = [];
   const logger = captureLogger();
-  const owned = await createContext(env, { memory: true, storage: (urls) => (storage = new MemoryFileStorage(urls)), now: clock.now, log: (line) => logs.push(line), logger });
+  const memoryImage = env.DATABASE_URL ? undefined : await testDatabaseImage();
+  const owned = await createContext(env, { memory: true, memoryImage, storage: (urls) => (storage = new MemoryFileStorage(urls)), now: clock.now, log: (line) => logs.push(line), logger });
   if (!storage) throw new Error('createContext did not build the file store');
   const app = await buildApp(owned.ctx, { logger: false, webDist: options.webDist });
   await app.ready();

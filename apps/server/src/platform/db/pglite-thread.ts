@@ -56,6 +56,8 @@ export class PGliteThread implements Pick<PGlite, 'waitReady' | 'execProtocolStr
   private constructor(
     private readonly dataDir: string | null,
     private readonly log: Logger | undefined,
+    /** In memory: the data directory image to start from (see OpenOptions.memoryImage). */
+    private readonly image?: Uint8Array,
   ) {
     this.spawn();
   }
@@ -66,8 +68,8 @@ export class PGliteThread implements Pick<PGlite, 'waitReady' | 'execProtocolStr
   }
 
   /** Starts the thread and opens the database in it (`null`: in memory). */
-  static async start(dataDir: string | null, log?: Logger): Promise<PGliteThread> {
-    const thread = new PGliteThread(dataDir, log);
+  static async start(dataDir: string | null, log?: Logger, image?: Uint8Array): Promise<PGliteThread> {
+    const thread = new PGliteThread(dataDir, log, image);
     try {
       await thread.ready;
     } catch (error) {
@@ -81,7 +83,7 @@ export class PGliteThread implements Pick<PGlite, 'waitReady' | 'execProtocolStr
 
   /** A new thread that opens the database; `ready` follows it. */
   private spawn(): Promise<void> {
-    const worker = startWorker('pglite.worker', import.meta.url, { workerData: { dataDir: this.dataDir } });
+    const worker = startWorker('pglite.worker', import.meta.url, { workerData: { dataDir: this.dataDir, image: this.image } });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       this.waiting.set(READY_ID, { resolve: () => resolve(), reject });

@@ -9,7 +9,7 @@ import { READY_ID, type ThreadReply, type ThreadRequest } from './pglite-thread.
  */
 const port = parentPort;
 if (!port) throw new Error('pglite.worker must run in a worker thread');
-const { dataDir } = workerData as { dataDir: string | null };
+const { dataDir, image } = workerData as { dataDir: string | null; image?: Uint8Array };
 /** PGlite's file-system failures are Emscripten `ErrnoError` objects, not Errors: name and errno are all they carry. */
 function message(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -20,7 +20,7 @@ function message(error: unknown): string {
   return String(error);
 }
 
-const db = dataDir ? new PGlite(dataDir) : new PGlite();
+const db = dataDir ? new PGlite(dataDir) : new PGlite(image ? { loadDataDir: new Blob([image]) } : {});
 try {
   await db.waitReady;
   port.postMessage({ id: READY_ID, bytes: new Uint8Array(0) } satisfies ThreadReply);
