@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { idSchema, okSchema, safeString } from './common.js';
 import { modelKeySchema } from './models.js';
+import { SKILL_CATEGORIES, SKILL_DESCRIPTION_MAX, SKILL_EMOJI_MAX, SKILL_NAME_MAX, SKILL_PROMPT_MAX, SKILL_STARTER_MAX, SKILL_STARTERS_MAX } from './skill-constants.js';
 
 /**
  * Skills (`/skill`): assistants with their own instructions, as LobeChat's
@@ -10,17 +11,7 @@ import { modelKeySchema } from './models.js';
  * and use them in chat, where the conversation remembers its skill.
  */
 
-export const SKILL_CATEGORIES = ['writing', 'research', 'review', 'data', 'language', 'career'] as const;
 export const skillCategorySchema = z.enum(SKILL_CATEGORIES);
-export type SkillCategory = z.infer<typeof skillCategorySchema>;
-
-export const SKILL_NAME_MAX = 40;
-export const SKILL_DESCRIPTION_MAX = 300;
-export const SKILL_PROMPT_MAX = 4000;
-export const SKILL_STARTERS_MAX = 4;
-export const SKILL_STARTER_MAX = 200;
-/** An emoji is one grapheme, but a flag or a family is several code points. */
-export const SKILL_EMOJI_MAX = 16;
 
 /** A skill as users see it, in the request locale (Chinese where a translation is missing). The system prompt stays on the server. */
 export const skillSchema = z.object({

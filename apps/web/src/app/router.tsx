@@ -11,6 +11,7 @@ import { routesByLayout, type ExpandedRoute } from './route-table';
 import type { LayoutName } from './routes';
 import { AdminGate } from './admin-gate';
 import { withAntd } from '@/components/with-antd';
+import { loadMessageGroups } from '@/lib/i18n';
 
 export interface RouteHandle {
   auth?: 'user' | 'operator' | 'admin';
@@ -30,7 +31,7 @@ function pageRoute(route: ExpandedRoute): RouteObject {
     loader: def.auth ? guardLoader : undefined,
     lazy: async () => {
       try {
-        const mod = await def.load();
+        const [mod] = await Promise.all([def.load(), loadMessageGroups(def.messages)]);
         const Page = def.antd ? withAntd(mod.default) : mod.default;
         const staff = def.auth === 'admin' || def.auth === 'operator' ? def.auth : null;
         return { Component: staff ? () => <AdminGate level={staff}><Page /></AdminGate> : Page };

@@ -2,12 +2,12 @@ import { LOCALES, MESSAGES } from '@xueba/contract';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '@xueba/contract';
 import { en } from './en';
+import { GROUP_LOADERS, MESSAGE_GROUPS } from './groups';
 import { ja } from './ja';
 import { ko } from './ko';
-import { zh } from './zh';
-
-const bundles = { zh, en, ja, ko } as Record<string, unknown>;
+import { zh as zhCore } from './zh';
 
 /** Flattens nested messages to dotted keys. */
 function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
@@ -16,6 +16,30 @@ function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()):
   } else out.set(prefix, value);
   return out;
 }
+
+/** Deep merge, as i18next's addResourceBundle(…, deep) merges a group into the bundle. */
+function merge(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(from)) {
+    const there = into[key];
+    into[key] = value && typeof value === 'object' && there && typeof there === 'object' ? merge({ ...(there as Record<string, unknown>) }, value as Record<string, unknown>) : value;
+  }
+  return into;
+}
+
+/** Each language whole: the first-screen bundle with every lazily loaded group. */
+async function whole(locale: Locale, core: object): Promise<Record<string, unknown>> {
+  let out: Record<string, unknown> = { ...core };
+  for (const group of MESSAGE_GROUPS) {
+    const part = (await GROUP_LOADERS[group][locale]()) as Record<string, unknown>;
+    // A group adds keys; one that redefined a first-screen key would hide it until it loads.
+    for (const key of Object.keys(flatten(part))) expect(flatten(core).has(key), `${locale}: ${group} redefines ${key}`).toBe(false);
+    out = merge(out, part);
+  }
+  return out;
+}
+
+const bundles: Record<string, unknown> = { zh: await whole('zh', zhCore), en: await whole('en', en), ja: await whole('ja', ja), ko: await whole('ko', ko) };
+const zh = bundles.zh as Record<string, unknown>;
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 const tags = (text: string) => [...text.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();

@@ -1,31 +1,14 @@
 import { commerceJa, commerceAdminJa, ledgerTextJa } from './commerce/ja';
 import { promotionJa, promotionAdminJa } from './promotion/ja';
-import { refundAdminJa } from './refund-admin/ja';
-import { adminOauthJa } from './admin-oauth/ja';
-import { adminSmsJa } from './admin-sms/ja';
-import { adminPaperJa } from './admin-paper/ja';
-import { adminNavJa } from './admin-nav/ja';
-import { adminDrawJa } from './admin-draw/ja';
-import { squareJa } from './square/ja';
-import { docJa } from './doc/ja';
 import { aiJa } from './ai/ja';
 import { drawJa } from './draw/ja';
-import { qrcodeJa } from './qrcode/ja';
-import { adminQrcodeJa } from './admin-qrcode/ja';
-import { mindmapJa } from './mindmap/ja';
-import { supportJa } from './support/ja';
 import { noticeJa, webviewJa, tabbarJa, staffJa } from './notice-roles/ja';
-import { skillJa } from './skill/ja';
-import { uiecJa } from './uiec/ja';
-import { contentJa } from './content/ja';
-import { plagiarismJa } from './plagiarism/ja';
-import { paperWriteJa } from './paper-write/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
 
 export const ja: LocaleMessages = {
   app: { name: '学霸', tagline: '学術 AI アシスタント' },
-  nav: { home: 'ホーム', introduce: '製品紹介', members: '会員エリア', profile: 'マイページ', language: '言語', admin: '管理画面' },
+  nav: { home: 'ホーム', introduce: '製品紹介', members: '会員エリア', profile: 'マイページ', language: '言語', admin: '管理画面', paper_write: '論文執筆', paper_check: '剽窃チェック', docs: 'レポート・文献', uiec: 'AI の使い方', news: 'ニュース', help: 'ヘルプセンター', skill: 'スキル' },
   shell: {
     sidebar: 'サイドバー',
     footer: 'フッターリンク',
@@ -38,6 +21,8 @@ export const ja: LocaleMessages = {
     guest_hint: 'ログインすると会話回数・描画回数・文字数・残高を確認できます。',
     config_failed: 'サイト設定を読み込めませんでした（再試行）',
     disclaimer: 'この内容は AI が生成したもので、正確性は保証されません。',
+    support: 'お問い合わせ',
+    support_unread: '未読 {{count}} 件',
   },
   common: {
     loading: '読み込み中…',
@@ -226,104 +211,8 @@ export const ja: LocaleMessages = {
   },
   lang: { title: '言語を選択', subtitle: '選んだ言語は次回も使われます', redirecting: '移動しています…', signing_in: 'ログインしています…' },
   empty: { title: '何もありません', text: 'このページには内容がありません。' },
-  admin: {
-    title: '管理画面',
-    users: 'ユーザー',
-    settings: 'サイト設定',
-    outbox: 'メール / SMS',
-    search_placeholder: 'メール・携帯番号・ユーザー ID で検索',
-    view: '表示',
-    status: '状態',
-    active: '有効',
-    disabled: '無効',
-    role_admin: '管理者',
-    disable: '無効化',
-    enable: '有効化',
-    disable_confirm: '無効化するとこのユーザーは全端末でログアウトされます。無効化しますか？',
-    enable_confirm: 'このユーザーを有効化しますか？',
-    adjust_title: '残高の調整',
-    user_balance: 'このユーザーの残高',
-    asset: '種類',
-    delta: '変動量（マイナス可）',
-    delta_money: '変動額（元、マイナス可）',
-    delta_required: '0 以外の変動量を入力してください',
-    reason: '理由',
-    reason_required: '理由を入力してください',
-    adjust_submit: '調整する',
-    after: '変動後',
-    time: '日時',
-    settings_failed: '設定を読み込めませんでした',
-    fix_errors: 'フォームのエラーを修正してください',
-    all: 'すべて',
-    email: 'メール',
-    channel: 'チャネル',
-    recipient: '宛先',
-    subject: '件名',
-    outbox_logged: '記録のみ',
-    outbox_sent: '送信済み',
-    outbox_failed: '失敗',
-    configured: '設定済み',
-    not_configured: '未設定',
-    transport: 'メール送信：{{email}}／SMS 送信：{{sms}}',
-    transport_hint: '送信経路が未設定の間、メールと SMS はこの画面とサーバーログにのみ記録されます。認証コードはこの画面では伏せられ、本番環境以外ではサーバーログに表示されます。',
-    s: {
-      general: '基本設定',
-      login: 'ログインと登録',
-      bulletin: 'お知らせと著作権',
-      content_tab: 'ホームの内容',
-      policies: '規約',
-      site_name: 'サイト名',
-      domain: '画像ドメイン',
-      domain_hint: '相対パスの画像にこのドメインを付けます',
-      logo: 'ロゴ URL',
-      favicon: 'アイコン URL',
-      description: 'サイトの説明',
-      keywords: 'キーワード',
-      icp: 'ICP 登録番号',
-      foreign_url: '海外サイト URL',
-      flags: '機能',
-      member_package: '会員プラン',
-      recharge_package: 'チャージプラン',
-      pay_sandbox_admins: 'サンドボックス決済を管理者のみに許可（実際の決済があり PAY_SANDBOX=1 のとき）',
-      card_code: '引換コード',
-      card_buy_link: '引換コード購入リンク',
-      draw: 'AI 描画',
-      draw_square: '描画ギャラリー',
-      mindmap: 'マインドマップ',
-      qrcode: 'QR コード',
-      official_account: '公式アカウント QR コード',
-      customer_service: 'サポート QR コード',
-      voice: '音声読み上げ',
-      is_fc: '旧クライアント用フラグ（サイト設定で渡すのみ）',
-      chat_limit: 'ゲストの会話上限',
-      draw_limit: 'ゲストの描画上限',
-      ocr_pages_per_day: '1 日に読み取るスキャンページ数（サイト全体）',
-      ocr_pages_per_user_per_day: '1 日に読み取るスキャンページ数（ユーザーごと）',
-      qrcode_limit: 'ゲストの QR コード上限',
-      mindmap_free_per_day: 'マインドマップの1日の無料生成回数',
-      mindmap_price: 'マインドマップの料金（1,000字あたりの文字数、0 = チャットモデルの料金）',
-      login_hint: 'オフにした方法はログイン画面に表示されません。外部ログインはサーバーで設定すると表示されます。',
-      login_email_password: 'メール + パスワード',
-      login_email_code: 'メール認証コード',
-      login_mobile_password: '携帯番号 + パスワード',
-      login_mobile_code: 'SMS 認証コード',
-      login_register_email: 'メールで登録',
-      login_register_mobile: '携帯番号で登録',
-      login_agreement: '規約への同意を必須にする',
-      signup_gift: '新規登録特典',
-      bulletin_open: 'お知らせを表示',
-      title: 'タイトル',
-      content: '内容',
-      copyright: '著作権表示',
-      copyright_name: '名称',
-      copyright_link: 'リンク（任意）',
-      intro: 'ホームの紹介文',
-      examples: '質問例',
-      policy_html: '本文（HTML）',
-      policy_hint: '表示前にサニタイズされ、スクリプトやイベント属性は削除されます。',
-    },
-  },
   paper: {
+    to_mind_map: 'マインドマップ',
     nav: '学術検索',
     title: '学術論文検索',
     detail_title: '論文の詳細',
@@ -436,28 +325,11 @@ export const ja: LocaleMessages = {
   },
   ...aiJa,
   ...drawJa,
-  ...mindmapJa,
-  ...supportJa,
-  ...skillJa,
-  ...uiecJa,
-  ...contentJa,
-  ...plagiarismJa,
-  ...paperWriteJa,
-  oauthadmin: adminOauthJa,
-  smsadmin: adminSmsJa,
-  paperadmin: adminPaperJa,
-  adminnav: adminNavJa,
-  drawadmin: adminDrawJa,
-  qrcode: qrcodeJa,
-  qradmin: adminQrcodeJa,
-  square: squareJa,
-  doc: docJa,
   commerce: commerceJa,
   commerceadmin: commerceAdminJa,
   ledgertext: ledgerTextJa,
   promotion: promotionJa,
   promotionadmin: promotionAdminJa,
-  refundadmin: refundAdminJa,
   notice: noticeJa,
   webview: webviewJa,
   tabbar: tabbarJa,

@@ -1,31 +1,14 @@
 import { commerceKo, commerceAdminKo, ledgerTextKo } from './commerce/ko';
 import { promotionKo, promotionAdminKo } from './promotion/ko';
-import { refundAdminKo } from './refund-admin/ko';
-import { adminOauthKo } from './admin-oauth/ko';
-import { adminSmsKo } from './admin-sms/ko';
-import { adminPaperKo } from './admin-paper/ko';
-import { adminNavKo } from './admin-nav/ko';
-import { adminDrawKo } from './admin-draw/ko';
-import { squareKo } from './square/ko';
-import { docKo } from './doc/ko';
 import { aiKo } from './ai/ko';
 import { drawKo } from './draw/ko';
-import { qrcodeKo } from './qrcode/ko';
-import { adminQrcodeKo } from './admin-qrcode/ko';
-import { mindmapKo } from './mindmap/ko';
-import { supportKo } from './support/ko';
 import { noticeKo, webviewKo, tabbarKo, staffKo } from './notice-roles/ko';
-import { skillKo } from './skill/ko';
-import { uiecKo } from './uiec/ko';
-import { contentKo } from './content/ko';
-import { plagiarismKo } from './plagiarism/ko';
-import { paperWriteKo } from './paper-write/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
 
 export const ko: LocaleMessages = {
   app: { name: 'Xueba', tagline: '학술 AI 어시스턴트' },
-  nav: { home: '홈', introduce: '서비스 소개', members: '회원 전용', profile: '내 정보', language: '언어', admin: '관리자' },
+  nav: { home: '홈', introduce: '서비스 소개', members: '회원 전용', profile: '내 정보', language: '언어', admin: '관리자', paper_write: '논문 작성', paper_check: '표절 검사', docs: '리포트·문헌', uiec: 'AI 사용 안내', news: '뉴스', help: '도움말 센터', skill: '스킬' },
   shell: {
     sidebar: '사이드바',
     footer: '하단 링크',
@@ -38,6 +21,8 @@ export const ko: LocaleMessages = {
     guest_hint: '로그인하면 대화 횟수, 그리기 횟수, 글자 수와 잔액을 볼 수 있습니다.',
     config_failed: '사이트 설정을 불러오지 못했습니다 (다시 시도)',
     disclaimer: '이 내용은 AI가 생성했으며 정확성을 보장하지 않습니다.',
+    support: '고객센터',
+    support_unread: '읽지 않음 {{count}}',
   },
   common: {
     loading: '불러오는 중…',
@@ -226,104 +211,8 @@ export const ko: LocaleMessages = {
   },
   lang: { title: '언어 선택', subtitle: '선택한 언어를 기억합니다', redirecting: '이동 중…', signing_in: '로그인 중…' },
   empty: { title: '아무것도 없습니다', text: '이 페이지에는 내용이 없습니다.' },
-  admin: {
-    title: '관리자',
-    users: '사용자',
-    settings: '사이트 설정',
-    outbox: '메일 / SMS',
-    search_placeholder: '이메일, 휴대폰 번호 또는 사용자 ID로 검색',
-    view: '보기',
-    status: '상태',
-    active: '정상',
-    disabled: '비활성',
-    role_admin: '관리자',
-    disable: '비활성화',
-    enable: '활성화',
-    disable_confirm: '비활성화하면 이 사용자는 모든 기기에서 로그아웃됩니다. 비활성화할까요?',
-    enable_confirm: '이 사용자를 활성화할까요?',
-    adjust_title: '잔액 조정',
-    user_balance: '이 사용자의 잔액',
-    asset: '종류',
-    delta: '변동량 (음수 가능)',
-    delta_money: '변동 금액 (위안, 음수 가능)',
-    delta_required: '0이 아닌 변동량을 입력하세요',
-    reason: '사유',
-    reason_required: '사유를 입력하세요',
-    adjust_submit: '조정하기',
-    after: '변동 후',
-    time: '시간',
-    settings_failed: '설정을 불러오지 못했습니다',
-    fix_errors: '먼저 양식의 오류를 고쳐 주세요',
-    all: '전체',
-    email: '메일',
-    channel: '채널',
-    recipient: '수신자',
-    subject: '제목',
-    outbox_logged: '기록됨',
-    outbox_sent: '발송됨',
-    outbox_failed: '실패',
-    configured: '설정됨',
-    not_configured: '설정 안 됨',
-    transport: '메일 발송: {{email}} / SMS 발송: {{sms}}',
-    transport_hint: '발송 경로가 설정되지 않은 동안 메일과 SMS는 여기와 서버 로그에만 기록됩니다. 인증 코드는 여기서 가려지며, 운영 환경이 아니면 서버 로그에 표시됩니다.',
-    s: {
-      general: '기본 설정',
-      login: '로그인과 가입',
-      bulletin: '공지와 저작권',
-      content_tab: '홈 내용',
-      policies: '약관',
-      site_name: '사이트 이름',
-      domain: '이미지 도메인',
-      domain_hint: '상대 경로 이미지 앞에 이 도메인을 붙입니다',
-      logo: '로고 URL',
-      favicon: '아이콘 URL',
-      description: '사이트 설명',
-      keywords: '키워드',
-      icp: 'ICP 등록 번호',
-      foreign_url: '해외 사이트 URL',
-      flags: '기능',
-      member_package: '회원 상품',
-      recharge_package: '충전 상품',
-      pay_sandbox_admins: '샌드박스 결제를 관리자에게만 허용(실제 결제가 있고 PAY_SANDBOX=1일 때)',
-      card_code: '교환 코드',
-      card_buy_link: '교환 코드 구매 링크',
-      draw: 'AI 그리기',
-      draw_square: '그리기 광장',
-      mindmap: '마인드맵',
-      qrcode: 'QR 코드',
-      official_account: '공식 계정 QR 코드',
-      customer_service: '고객센터 QR 코드',
-      voice: '음성 안내',
-      is_fc: '구 클라이언트 플래그(사이트 설정으로만 전달)',
-      chat_limit: '게스트 대화 한도',
-      draw_limit: '게스트 그리기 한도',
-      ocr_pages_per_day: '하루 스캔 페이지 인식 한도(사이트 전체)',
-      ocr_pages_per_user_per_day: '하루 스캔 페이지 인식 한도(사용자별)',
-      qrcode_limit: '게스트 QR 코드 한도',
-      mindmap_free_per_day: '마인드맵 일일 무료 생성 횟수',
-      mindmap_price: '마인드맵 가격(1,000자당 글자 수, 0 = 채팅 모델 가격)',
-      login_hint: '끈 방식은 로그인 창에 표시되지 않습니다. 외부 로그인은 서버에서 설정하면 나타납니다.',
-      login_email_password: '이메일 + 비밀번호',
-      login_email_code: '이메일 인증 코드',
-      login_mobile_password: '휴대폰 + 비밀번호',
-      login_mobile_code: 'SMS 인증 코드',
-      login_register_email: '이메일 가입',
-      login_register_mobile: '휴대폰 가입',
-      login_agreement: '약관 동의 필수',
-      signup_gift: '가입 선물',
-      bulletin_open: '공지 표시',
-      title: '제목',
-      content: '내용',
-      copyright: '저작권',
-      copyright_name: '이름',
-      copyright_link: '링크 (선택)',
-      intro: '홈 소개 문구',
-      examples: '예시 질문',
-      policy_html: '본문 (HTML)',
-      policy_hint: '표시 전에 정리되며 스크립트와 이벤트 속성은 제거됩니다.',
-    },
-  },
   paper: {
+    to_mind_map: '마인드맵',
     nav: '학술 검색',
     title: '학술 논문 검색',
     detail_title: '논문 상세',
@@ -436,28 +325,11 @@ export const ko: LocaleMessages = {
   },
   ...aiKo,
   ...drawKo,
-  ...mindmapKo,
-  ...supportKo,
-  ...skillKo,
-  ...uiecKo,
-  ...contentKo,
-  ...plagiarismKo,
-  ...paperWriteKo,
-  oauthadmin: adminOauthKo,
-  smsadmin: adminSmsKo,
-  paperadmin: adminPaperKo,
-  adminnav: adminNavKo,
-  drawadmin: adminDrawKo,
-  qrcode: qrcodeKo,
-  qradmin: adminQrcodeKo,
-  square: squareKo,
-  doc: docKo,
   commerce: commerceKo,
   commerceadmin: commerceAdminKo,
   ledgertext: ledgerTextKo,
   promotion: promotionKo,
   promotionadmin: promotionAdminKo,
-  refundadmin: refundAdminKo,
   notice: noticeKo,
   webview: webviewKo,
   tabbar: tabbarKo,

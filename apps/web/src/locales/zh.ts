@@ -1,31 +1,14 @@
 import { commerceZh, commerceAdminZh, ledgerTextZh } from './commerce/zh';
 import { promotionZh, promotionAdminZh } from './promotion/zh';
-import { refundAdminZh } from './refund-admin/zh';
-import { adminOauthZh } from './admin-oauth/zh';
-import { adminSmsZh } from './admin-sms/zh';
-import { adminPaperZh } from './admin-paper/zh';
-import { adminNavZh } from './admin-nav/zh';
-import { adminDrawZh } from './admin-draw/zh';
-import { squareZh } from './square/zh';
-import { docZh } from './doc/zh';
 import { aiZh } from './ai/zh';
 import { drawZh } from './draw/zh';
-import { qrcodeZh } from './qrcode/zh';
-import { adminQrcodeZh } from './admin-qrcode/zh';
-import { mindmapZh } from './mindmap/zh';
-import { supportZh } from './support/zh';
 import { noticeZh, webviewZh, tabbarZh, staffZh } from './notice-roles/zh';
-import { skillZh } from './skill/zh';
-import { uiecZh } from './uiec/zh';
-import { contentZh } from './content/zh';
-import { plagiarismZh } from './plagiarism/zh';
-import { paperWriteZh } from './paper-write/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
 /** Chinese: the default language and the source of every key. */
 export const zh = {
   app: { name: '学霸', tagline: '学术 AI 助手' },
-  nav: { home: '首页', introduce: '产品介绍', members: '会员专区', profile: '个人中心', language: '语言', admin: '管理后台' },
+  nav: { home: '首页', introduce: '产品介绍', members: '会员专区', profile: '个人中心', language: '语言', admin: '管理后台', paper_write: '论文写作', paper_check: '论文查重', docs: '研报文献', uiec: 'AI 使用规范', news: '新闻资讯', help: '帮助中心', skill: '技能' },
   shell: {
     sidebar: '侧边栏',
     footer: '页脚链接',
@@ -38,6 +21,8 @@ export const zh = {
     guest_hint: '登录后可查看对话次数、绘画次数、字数与余额。',
     config_failed: '站点配置暂未加载，点击重试',
     disclaimer: '内容由 AI 生成，不保证准确，请注意甄别。',
+    support: '联系客服',
+    support_unread: '{{count}} 条未读',
   },
   common: {
     loading: '加载中…',
@@ -226,104 +211,8 @@ export const zh = {
   },
   lang: { title: '选择语言', subtitle: '界面语言会记住你的选择', redirecting: '正在跳转…', signing_in: '正在登录…' },
   empty: { title: '这里什么也没有', text: '此页面暂无内容。' },
-  admin: {
-    title: '管理后台',
-    users: '用户',
-    settings: '站点设置',
-    outbox: '邮件 / 短信',
-    search_placeholder: '按邮箱、手机号或用户 ID 搜索',
-    view: '查看',
-    status: '状态',
-    active: '正常',
-    disabled: '已禁用',
-    role_admin: '管理员',
-    disable: '禁用',
-    enable: '启用',
-    disable_confirm: '禁用后该用户将被强制退出，确定禁用？',
-    enable_confirm: '确定启用该用户？',
-    adjust_title: '调整余额',
-    user_balance: '该用户余额',
-    asset: '类型',
-    delta: '变动数量（可为负数）',
-    delta_money: '变动金额（元，可为负数）',
-    delta_required: '请输入非零的变动数量',
-    reason: '原因',
-    reason_required: '请填写调整原因',
-    adjust_submit: '确认调整',
-    after: '变动后',
-    time: '时间',
-    settings_failed: '设置加载失败',
-    fix_errors: '请先修正表单中的错误',
-    all: '全部',
-    email: '邮件',
-    channel: '渠道',
-    recipient: '接收方',
-    subject: '主题',
-    outbox_logged: '已记录',
-    outbox_sent: '已发送',
-    outbox_failed: '失败',
-    configured: '已配置',
-    not_configured: '未配置',
-    transport: '邮件发送：{{email}}；短信发送：{{sms}}',
-    transport_hint: '未配置发送通道时，邮件与短信只记录在这里和服务器日志中。验证码在这里以掩码显示，非生产环境下可在服务器日志中查看。',
-    s: {
-      general: '基本设置',
-      login: '登录与注册',
-      bulletin: '公告与版权',
-      content_tab: '首页内容',
-      policies: '协议',
-      site_name: '站点名称',
-      domain: '图片域名',
-      domain_hint: '相对图片路径会加上此域名',
-      logo: 'Logo 地址',
-      favicon: '图标地址',
-      description: '站点描述',
-      keywords: '关键词',
-      icp: 'ICP 备案号',
-      foreign_url: '海外站地址',
-      flags: '功能开关',
-      member_package: '会员套餐',
-      recharge_package: '充值套餐',
-      pay_sandbox_admins: '仅管理员可用沙箱支付（已配置真实支付且 PAY_SANDBOX=1 时）',
-      card_code: '卡密兑换',
-      card_buy_link: '卡密购买链接',
-      draw: 'AI 绘画',
-      draw_square: '绘画广场',
-      mindmap: '思维导图',
-      qrcode: '二维码',
-      official_account: '公众号二维码',
-      customer_service: '客服二维码',
-      voice: '语音播报',
-      is_fc: '旧版客户端标记（仅随站点配置下发）',
-      chat_limit: '游客对话次数上限',
-      draw_limit: '游客绘画次数上限',
-      ocr_pages_per_day: '每日扫描识别页数上限（全站）',
-      ocr_pages_per_user_per_day: '每日扫描识别页数上限（每位用户）',
-      qrcode_limit: '游客二维码次数上限',
-      mindmap_free_per_day: '导图每日免费生成次数',
-      mindmap_price: '导图生成价格（字数/千字，0 = 按对话模型计费）',
-      login_hint: '关闭的方式不会出现在登录弹窗中；第三方登录在服务器配置后自动出现。',
-      login_email_password: '邮箱 + 密码登录',
-      login_email_code: '邮箱验证码登录',
-      login_mobile_password: '手机号 + 密码登录',
-      login_mobile_code: '手机验证码登录',
-      login_register_email: '邮箱注册',
-      login_register_mobile: '手机号注册',
-      login_agreement: '登录前须同意协议',
-      signup_gift: '新用户注册赠送',
-      bulletin_open: '显示公告',
-      title: '标题',
-      content: '内容',
-      copyright: '版权信息',
-      copyright_name: '名称',
-      copyright_link: '链接（可选）',
-      intro: '首页介绍',
-      examples: '示例问题',
-      policy_html: '正文（HTML）',
-      policy_hint: '展示前会进行安全过滤，脚本与事件属性会被移除。',
-    },
-  },
   paper: {
+    to_mind_map: '生成思维导图',
     nav: '学术检索',
     title: '学术论文检索',
     detail_title: '论文详情',
@@ -436,28 +325,11 @@ export const zh = {
   },
   ...aiZh,
   ...drawZh,
-  ...mindmapZh,
-  ...supportZh,
-  ...skillZh,
-  ...uiecZh,
-  ...contentZh,
-  ...plagiarismZh,
-  ...paperWriteZh,
-  oauthadmin: adminOauthZh,
-  smsadmin: adminSmsZh,
-  paperadmin: adminPaperZh,
-  adminnav: adminNavZh,
-  drawadmin: adminDrawZh,
-  qrcode: qrcodeZh,
-  qradmin: adminQrcodeZh,
-  square: squareZh,
-  doc: docZh,
   commerce: commerceZh,
   commerceadmin: commerceAdminZh,
   ledgertext: ledgerTextZh,
   promotion: promotionZh,
   promotionadmin: promotionAdminZh,
-  refundadmin: refundAdminZh,
   notice: noticeZh,
   webview: webviewZh,
   tabbar: tabbarZh,

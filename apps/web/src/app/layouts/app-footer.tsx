@@ -11,12 +11,12 @@ export function AppFooter() {
     <footer className="app-footer">
       <p className="app-footer__disclaimer">{t('shell.disclaimer')}</p>
       <nav className="app-footer__links" aria-label={t('shell.footer')}>
-        <LocaleLink to="/news" data-testid="footer-news">{t('news.nav')}</LocaleLink>
-        <LocaleLink to="/help" data-testid="footer-help">{t('help.nav')}</LocaleLink>
+        <LocaleLink to="/news" data-testid="footer-news">{t('nav.news')}</LocaleLink>
+        <LocaleLink to="/help" data-testid="footer-help">{t('nav.help')}</LocaleLink>
         <LocaleLink to="/policy/service">{t('policy.service')}</LocaleLink>
         <LocaleLink to="/policy/privacy">{t('policy.privacy')}</LocaleLink>
         <LocaleLink to="/uiec" data-testid="footer-uiec">
-          {t('uiec.nav')}
+          {t('nav.uiec')}
         </LocaleLink>
         {config.copyright.map((item, index) => {
           // Admin-entered links may point anywhere on the web, but never to javascript: or data:.

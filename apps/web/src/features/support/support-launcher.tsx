@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '@/lib/api';
+import { withMessages } from '@/lib/i18n';
 import { request } from '@/lib/request';
 import { useUserStore } from '@/stores/user-store';
 import { supportUnreadKey } from './support-keys';
 import './support-launcher.css';
 
 /** The conversation itself is its own chunk: the button adds almost nothing to the first screen. */
-const SupportPanel = lazy(() => import('./support-panel'));
+const SupportPanel = lazy(withMessages(['support'], () => import('./support-panel')));
 
 
 /**
@@ -48,13 +49,13 @@ export function SupportLauncher() {
         </Suspense>
       )}
       {!shown && (
-        <button type="button" className="support-launcher" onClick={() => setOpen(true)} aria-label={t('support.launcher')} data-testid="support-launcher">
+        <button type="button" className="support-launcher" onClick={() => setOpen(true)} aria-label={t('shell.support')} data-testid="support-launcher">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path fill="currentColor" d="M12 3a8 8 0 0 0-8 8v5a3 3 0 0 0 3 3h1v-7H6v-1a6 6 0 0 1 12 0v1h-2v7h2a1 1 0 0 1-1 1h-3v2h3a3 3 0 0 0 3-3v-6a8 8 0 0 0-8-8Z" />
           </svg>
-          <span className="support-launcher__text">{t('support.launcher')}</span>
+          <span className="support-launcher__text">{t('shell.support')}</span>
           {count > 0 && (
-            <span className="support-launcher__badge" data-testid="support-unread" aria-label={t('support.unread', { count })}>
+            <span className="support-launcher__badge" data-testid="support-unread" aria-label={t('shell.support_unread', { count })}>
               {count > 99 ? '99+' : count}
             </span>
           )}

@@ -10,6 +10,12 @@ export const aiEn = {
     plugin_model: 'Model for templates',
   },
   chat: {
+    skill_leave: 'New conversation without a skill',
+    skill_browse: 'Browse skills',
+    skill_unavailable: 'This skill does not exist or has been turned off.',
+    skill_starters: 'Try asking',
+    skill_chat_with: 'Using skill',
+    to_mind_map: 'Mind map',
     title: 'AI chat',
     nav: 'AI chat',
     conversations: 'Conversations',

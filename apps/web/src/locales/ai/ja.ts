@@ -10,6 +10,12 @@ export const aiJa = {
     plugin_model: 'テンプレートのモデル',
   },
   chat: {
+    skill_leave: 'スキルなしで新しい会話',
+    skill_browse: 'スキル一覧へ',
+    skill_unavailable: 'このスキルは存在しないか、停止されています。',
+    skill_starters: 'こんな質問から',
+    skill_chat_with: '使用中のスキル',
+    to_mind_map: 'マインドマップ',
     title: 'AI チャット',
     nav: 'AI チャット',
     conversations: '会話一覧',

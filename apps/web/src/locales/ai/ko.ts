@@ -10,6 +10,12 @@ export const aiKo = {
     plugin_model: '템플릿 모델',
   },
   chat: {
+    skill_leave: '스킬 없이 새 대화',
+    skill_browse: '스킬 둘러보기',
+    skill_unavailable: '이 스킬은 없거나 사용 중지되었습니다.',
+    skill_starters: '이렇게 물어보세요',
+    skill_chat_with: '사용 중인 스킬',
+    to_mind_map: '마인드맵',
     title: 'AI 채팅',
     nav: 'AI 채팅',
     conversations: '대화 목록',

@@ -10,6 +10,12 @@ export const aiZh = {
     plugin_model: '模板使用的模型',
   },
   chat: {
+    skill_leave: '不用技能，新建对话',
+    skill_browse: '去技能广场',
+    skill_unavailable: '这个技能不存在或已停用。',
+    skill_starters: '可以这样问',
+    skill_chat_with: '正在使用技能',
+    to_mind_map: '生成思维导图',
     title: 'AI 对话',
     nav: 'AI 对话',
     conversations: '对话列表',

@@ -3,7 +3,6 @@ import type { contentZh } from './zh';
 
 export const contentEn: Widen<typeof contentZh> = {
   news: {
-    nav: 'News',
     title: 'News',
     description: 'Xueba announcements, feature updates and news on academic writing.',
     search: 'Search news',
@@ -27,7 +26,6 @@ export const contentEn: Widen<typeof contentZh> = {
     no_next: 'This is the latest article',
   },
   help: {
-    nav: 'Help centre',
     title: 'Help centre',
     description: 'Help with Xueba: frequently asked questions, accounts, membership and payment, chat and writing features.',
     intro: 'Find how-tos and answers to common questions.',

@@ -3,7 +3,6 @@ import type { contentZh } from './zh';
 
 export const contentJa: Widen<typeof contentZh> = {
   news: {
-    nav: 'ニュース',
     title: 'ニュース',
     description: '学霸のお知らせ、機能更新、学術執筆に関するニュース。',
     search: 'ニュースを検索',
@@ -27,7 +26,6 @@ export const contentJa: Widen<typeof contentZh> = {
     no_next: 'これが最新の記事です',
   },
   help: {
-    nav: 'ヘルプセンター',
     title: 'ヘルプセンター',
     description: '学霸の使い方：よくある質問、アカウント、会員と支払い、チャットと執筆機能。',
     intro: '使い方とよくある質問の答えを探せます。',

@@ -3,7 +3,6 @@ import type { contentZh } from './zh';
 
 export const contentKo: Widen<typeof contentZh> = {
   news: {
-    nav: '뉴스',
     title: '뉴스',
     description: '학바의 공지, 기능 업데이트와 학술 글쓰기 소식.',
     search: '뉴스 검색',
@@ -27,7 +26,6 @@ export const contentKo: Widen<typeof contentZh> = {
     no_next: '가장 최신 글입니다',
   },
   help: {
-    nav: '도움말 센터',
     title: '도움말 센터',
     description: '학바 사용 도움말: 자주 묻는 질문, 계정, 회원과 결제, 대화와 글쓰기 기능.',
     intro: '사용 방법과 자주 묻는 질문의 답을 찾아보세요.',

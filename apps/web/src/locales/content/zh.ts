@@ -1,7 +1,6 @@
 /** News, the help centre and Admin → Content (Chinese, the source every other language fills). */
 export const contentZh = {
   news: {
-    nav: '新闻资讯',
     title: '新闻资讯',
     description: '学霸的产品公告、功能更新与学术写作资讯。',
     search: '搜索新闻',
@@ -25,7 +24,6 @@ export const contentZh = {
     no_next: '已是最新的一篇',
   },
   help: {
-    nav: '帮助中心',
     title: '帮助中心',
     description: '学霸使用帮助：常见问题、账户、会员与支付、对话与写作功能说明。',
     intro: '查找使用说明和常见问题的答案。',

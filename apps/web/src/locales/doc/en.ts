@@ -2,7 +2,6 @@ import type { docZh } from './zh';
 import type { Widen } from '../draw/widen';
 
 export const docEn: Widen<typeof docZh> = {
-  nav: 'Reports & literature',
   titles: { manage: 'My documents', reader: 'Document reading', h5: 'Documents', vip: 'Document membership' },
   type: { research_report: 'Research reports', literature: 'Literature' },
   status: { uploading: 'Uploading', processing: 'Processing', complete: 'Complete', parse_failed: 'Parsing failed', process_failed: 'Processing failed', ocr_page: 'Reading page {{page}} of {{pages}}' },

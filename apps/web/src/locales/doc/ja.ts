@@ -2,7 +2,6 @@ import type { docZh } from './zh';
 import type { Widen } from '../draw/widen';
 
 export const docJa: Widen<typeof docZh> = {
-  nav: 'レポート・文献',
   titles: { manage: 'マイドキュメント', reader: 'ドキュメント閲覧', h5: 'ドキュメント', vip: 'ドキュメント会員' },
   type: { research_report: 'リサーチレポート', literature: '文献' },
   status: { uploading: 'アップロード中', processing: '処理中', complete: '完了', parse_failed: '解析失敗', process_failed: '処理失敗', ocr_page: '{{pages}} ページ中 {{page}} ページ目を読み取り中' },

@@ -2,7 +2,6 @@ import type { docZh } from './zh';
 import type { Widen } from '../draw/widen';
 
 export const docKo: Widen<typeof docZh> = {
-  nav: '리포트·문헌',
   titles: { manage: '내 문서', reader: '문서 읽기', h5: '문서', vip: '문서 멤버십' },
   type: { research_report: '리서치 리포트', literature: '문헌' },
   status: { uploading: '업로드 중', processing: '처리 중', complete: '완료', parse_failed: '분석 실패', process_failed: '처리 실패', ocr_page: '{{pages}}페이지 중 {{page}}페이지 인식 중' },

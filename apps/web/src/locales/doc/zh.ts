@@ -1,6 +1,5 @@
 /** Texts of document reading and the admin's membership grant, the Chinese source (merged into each locale as `doc`). */
 export const docZh = {
-  nav: '研报文献',
   titles: { manage: '文档管理', reader: '文档阅读', h5: '文档', vip: '文档会员' },
   type: { research_report: '研报', literature: '文献' },
   status: { uploading: '上传中', processing: '处理中', complete: '已完成', parse_failed: '解析失败', process_failed: '处理失败', ocr_page: '正在识别第 {{page}} 页，共 {{pages}} 页' },

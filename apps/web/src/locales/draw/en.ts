@@ -134,6 +134,10 @@ export const drawEn: Widen<typeof drawZh> = {
     doc_cost: 'Needs a research report or literature membership',
     search_cost: 'Free to search',
     members_note: 'Members chat without using counts; see your counts and balance in your account.',
+    qrcode_cost: 'Styled codes free every day',
+    mindmap_cost: 'Outlines and imports free · {{count}} AI maps free a day',
+    writing_cost: 'Metered in words generated; included in paper memberships as their package says',
+    check_cost: 'Priced per 1,000 characters · included in memberships',
     cards: {
       drawing: { name: 'AI drawing', desc: 'Three model families, text or image to image' },
       square: { name: 'Image square', desc: 'Everyone\'s pictures; draw the same in one click' },
@@ -144,6 +148,7 @@ export const drawEn: Widen<typeof drawZh> = {
       doc: { name: 'Reports and literature', desc: 'Upload documents, read and ask' },
       search: { name: 'Paper search', desc: 'Find papers, read AI summaries' },
       writing: { name: 'Paper writing', desc: 'Writing and plagiarism check' },
+      plagiarism: { name: 'Plagiarism check', desc: 'Compare with the paper corpus, your documents and earlier checks; a CNKI-style report' },
     },
   },
 };

@@ -132,6 +132,10 @@ export const drawZh = {
     doc_cost: '需开通研报或文献会员',
     search_cost: '免费检索',
     members_note: '会员对话不消耗次数；次数和余额可在个人中心查看。',
+    qrcode_cost: '样式码每日免费',
+    mindmap_cost: '大纲与导入免费 · AI 生成每天免费 {{count}} 次',
+    writing_cost: '按生成字数计费，论文会员按套餐',
+    check_cost: '按每千字符计费 · 会员套餐可包含',
     cards: {
       drawing: { name: 'AI 绘画', desc: '三类模型，文生图与图生图' },
       square: { name: '图片广场', desc: '看看大家的作品，一键画同款' },
@@ -142,6 +146,7 @@ export const drawZh = {
       doc: { name: '研报文献', desc: '上传文档，边读边问' },
       search: { name: '论文检索', desc: '检索论文，AI 解读' },
       writing: { name: '论文写作', desc: '论文写作与查重' },
+      plagiarism: { name: '论文查重', desc: '与论文库、我的文档和历史检测比对，生成知网式报告' },
     },
   },
 };

@@ -10,12 +10,9 @@ export const mindmapEn: Widen<typeof mindmapZh> = {
     control: 'Control panel',
     hide_panel: 'Hide panel',
     show_panel: 'Show panel',
-    card_cost: 'Outlines and imports free · {{count}} AI maps free a day',
     sign_in: 'Sign in to make and keep mind maps',
     sign_in_action: 'Sign in',
     new_node: 'New node',
-    from_paper: 'Mind map',
-    from_answer: 'Mind map',
     source: { markdown: 'Outline', topic: 'Topic', document: 'Document', paper: 'Paper', answer: 'Answer', import: 'Import' },
     create: {
       source: 'Make a map from',

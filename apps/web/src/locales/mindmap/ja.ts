@@ -10,12 +10,9 @@ export const mindmapJa: Widen<typeof mindmapZh> = {
     control: 'コントロールパネル',
     hide_panel: 'パネルを隠す',
     show_panel: 'パネルを表示',
-    card_cost: 'アウトラインとインポートは無料 · AI生成は1日{{count}}回まで無料',
     sign_in: 'ログインするとマインドマップを作成・保存できます',
     sign_in_action: 'ログイン',
     new_node: '新しいノード',
-    from_paper: 'マインドマップ',
-    from_answer: 'マインドマップ',
     source: { markdown: 'アウトライン', topic: 'テーマ', document: '文書', paper: '論文', answer: '回答', import: 'インポート' },
     create: {
       source: 'マップの作成元',

@@ -10,12 +10,9 @@ export const mindmapKo: Widen<typeof mindmapZh> = {
     control: '제어판',
     hide_panel: '패널 숨기기',
     show_panel: '패널 보기',
-    card_cost: '개요와 가져오기 무료 · AI 생성 하루 {{count}}회 무료',
     sign_in: '로그인하면 마인드맵을 만들고 저장할 수 있습니다',
     sign_in_action: '로그인',
     new_node: '새 노드',
-    from_paper: '마인드맵',
-    from_answer: '마인드맵',
     source: { markdown: '개요', topic: '주제', document: '문서', paper: '논문', answer: '답변', import: '가져오기' },
     create: {
       source: '맵 만들기 방식',

@@ -8,12 +8,9 @@ export const mindmapZh = {
     control: '控制面板',
     hide_panel: '收起面板',
     show_panel: '展开面板',
-    card_cost: '大纲与导入免费 · AI 生成每天免费 {{count}} 次',
     sign_in: '登录后即可生成和保存思维导图',
     sign_in_action: '登录',
     new_node: '新节点',
-    from_paper: '生成思维导图',
-    from_answer: '生成思维导图',
     source: { markdown: '大纲', topic: '主题', document: '文档', paper: '论文', answer: '回答', import: '导入' },
     create: {
       source: '导图来源',

@@ -4,8 +4,6 @@ import type { plagiarismZh } from './zh';
 export const plagiarismEn: Widen<typeof plagiarismZh> = {
   plagiarism: {
     title: 'Plagiarism check',
-    nav: 'Plagiarism check',
-    card: { name: 'Plagiarism check', desc: 'Compare with the paper corpus, your documents and earlier checks; a CNKI-style report', cost: 'Priced per 1,000 characters · included in memberships' },
     intro: "Paste your text or upload a file; it is compared with this site's paper corpus, your documents and your earlier checks. The report gives the total copy ratio, the ratios without quotations and without the reference list, and every matched passage beside its source.",
     privacy: "Other users' texts never appear in your report, and yours never appear in theirs.",
     sign_in: 'Sign in to submit a check',

@@ -4,8 +4,6 @@ import type { plagiarismZh } from './zh';
 export const plagiarismKo: Widen<typeof plagiarismZh> = {
   plagiarism: {
     title: '표절 검사',
-    nav: '표절 검사',
-    card: { name: '표절 검사', desc: '논문 코퍼스, 내 문서, 이전 검사와 비교해 CNKI 형식 보고서 작성', cost: '1,000자 단위 요금 · 멤버십에 포함 가능' },
     intro: '본문을 붙여 넣거나 파일을 올리면 이 사이트의 논문 코퍼스, 내 문서, 이전 검사와 비교합니다. 보고서에는 전체 복사 비율, 인용과 참고문헌을 제외한 비율, 그리고 유사 구절과 출처 원문의 대조가 나옵니다.',
     privacy: '다른 사용자의 텍스트는 내 보고서에 나타나지 않으며, 내 텍스트도 다른 사람의 보고서에 나타나지 않습니다.',
     sign_in: '로그인하면 검사를 제출할 수 있습니다',

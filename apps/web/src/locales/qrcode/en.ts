@@ -3,7 +3,6 @@ import type { Widen } from '../draw/widen';
 
 export const qrcodeEn: Widen<typeof qrcodeZh> = {
   title: 'QR codes',
-  card_cost: 'Styled codes free every day',
   tabs: 'QR code pages',
   tab_create: 'Create',
   tab_history: 'History',

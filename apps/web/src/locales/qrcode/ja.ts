@@ -3,7 +3,6 @@ import type { Widen } from '../draw/widen';
 
 export const qrcodeJa: Widen<typeof qrcodeZh> = {
   title: 'アート QR コード',
-  card_cost: 'スタイルコードは毎日無料',
   tabs: 'QR コードのページ',
   tab_create: '作成',
   tab_history: '履歴',

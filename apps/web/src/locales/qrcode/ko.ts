@@ -3,7 +3,6 @@ import type { Widen } from '../draw/widen';
 
 export const qrcodeKo: Widen<typeof qrcodeZh> = {
   title: '아트 QR 코드',
-  card_cost: '스타일 코드는 매일 무료',
   tabs: 'QR 코드 페이지',
   tab_create: '만들기',
   tab_history: '기록',

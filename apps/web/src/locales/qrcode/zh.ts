@@ -1,7 +1,6 @@
 /** Texts of the QR-code page (`qrcode.*`): the Chinese source. */
 export const qrcodeZh = {
   title: '艺术二维码',
-  card_cost: '样式码每日免费',
   tabs: '二维码页面',
   tab_create: '生成',
   tab_history: '历史记录',

@@ -3,7 +3,6 @@ import type { skillZh } from './zh';
 
 export const skillEn: Widen<typeof skillZh> = {
   skill: {
-    nav: 'Skills',
     title: 'Skills',
     intro: 'AI assistants tuned for reviewing, literature reviews, polishing, statistics and more. Pick one and start chatting.',
     search: 'Search skills',
@@ -21,11 +20,6 @@ export const skillEn: Widen<typeof skillZh> = {
     empty: 'No skill matches',
     empty_favorites: 'No favourites yet: star a card to keep the skills you use',
     load_failed: 'Skills could not be loaded',
-    chat_with: 'Using skill',
-    starters: 'Try asking',
-    unavailable: 'This skill does not exist or has been turned off.',
-    browse: 'Browse skills',
-    leave: 'New conversation without a skill',
   },
   skilladmin: {
     tab: 'Skills',

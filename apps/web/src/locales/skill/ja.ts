@@ -3,7 +3,6 @@ import type { skillZh } from './zh';
 
 export const skillJa: Widen<typeof skillZh> = {
   skill: {
-    nav: 'スキル',
     title: 'スキル',
     intro: '査読、文献レビュー、英文校正、統計などの学術用途に調整した AI アシスタントです。選んですぐに会話できます。',
     search: 'スキルを検索',
@@ -21,11 +20,6 @@ export const skillJa: Widen<typeof skillZh> = {
     empty: '条件に合うスキルがありません',
     empty_favorites: 'お気に入りはまだありません。カードの星でよく使うスキルを登録できます',
     load_failed: 'スキルを読み込めませんでした',
-    chat_with: '使用中のスキル',
-    starters: 'こんな質問から',
-    unavailable: 'このスキルは存在しないか、停止されています。',
-    browse: 'スキル一覧へ',
-    leave: 'スキルなしで新しい会話',
   },
   skilladmin: {
     tab: 'スキル',

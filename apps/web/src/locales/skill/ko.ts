@@ -3,7 +3,6 @@ import type { skillZh } from './zh';
 
 export const skillKo: Widen<typeof skillZh> = {
   skill: {
-    nav: '스킬',
     title: '스킬',
     intro: '논문 심사, 문헌 고찰, 영문 교정, 통계 등 학술 작업에 맞춘 AI 도우미입니다. 하나를 골라 바로 대화하세요.',
     search: '스킬 검색',
@@ -21,11 +20,6 @@ export const skillKo: Widen<typeof skillZh> = {
     empty: '조건에 맞는 스킬이 없습니다',
     empty_favorites: '아직 즐겨찾기가 없습니다. 카드의 별을 눌러 자주 쓰는 스킬을 모아 두세요',
     load_failed: '스킬을 불러오지 못했습니다',
-    chat_with: '사용 중인 스킬',
-    starters: '이렇게 물어보세요',
-    unavailable: '이 스킬은 없거나 사용 중지되었습니다.',
-    browse: '스킬 둘러보기',
-    leave: '스킬 없이 새 대화',
   },
   skilladmin: {
     tab: '스킬',

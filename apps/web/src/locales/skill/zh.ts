@@ -1,7 +1,6 @@
 /** Texts of skills (`skill.*`), Admin → Skills (`skilladmin.*`) and the plan comparison table (`viptable.*`): the Chinese source. */
 export const skillZh = {
   skill: {
-    nav: '技能',
     title: '技能广场',
     intro: '为审稿、综述、润色、统计等学术场景调好的 AI 助手，选一个直接开聊。',
     search: '搜索技能',
@@ -19,11 +18,6 @@ export const skillZh = {
     empty: '没有找到符合条件的技能',
     empty_favorites: '还没有收藏技能，点卡片上的星标收藏常用技能',
     load_failed: '技能加载失败',
-    chat_with: '正在使用技能',
-    starters: '可以这样问',
-    unavailable: '这个技能不存在或已停用。',
-    browse: '去技能广场',
-    leave: '不用技能，新建对话',
   },
   skilladmin: {
     tab: '技能',

@@ -3,10 +3,8 @@ import type { supportZh } from './zh';
 
 export const supportEn: Widen<typeof supportZh> = {
   support: {
-    launcher: 'Contact us',
     title: 'Customer service',
     close: 'Close',
-    unread: '{{count}} unread',
     intro: 'We answer from 9:00 to 21:00; leave a message and we will reply soon.',
     empty: 'How can we help? Send a message to start.',
     placeholder: 'Type a message…',

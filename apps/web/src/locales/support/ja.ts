@@ -3,10 +3,8 @@ import type { supportZh } from './zh';
 
 export const supportJa: Widen<typeof supportZh> = {
   support: {
-    launcher: 'お問い合わせ',
     title: 'カスタマーサポート',
     close: '閉じる',
-    unread: '未読 {{count}} 件',
     intro: '対応時間は 9:00〜21:00 です。メッセージを残していただければ追ってご返信します。',
     empty: 'ご用件をお送りください。',
     placeholder: 'メッセージを入力…',

@@ -3,10 +3,8 @@ import type { supportZh } from './zh';
 
 export const supportKo: Widen<typeof supportZh> = {
   support: {
-    launcher: '고객센터',
     title: '고객센터',
     close: '닫기',
-    unread: '읽지 않음 {{count}}',
     intro: '상담 시간은 9:00~21:00입니다. 메시지를 남기시면 곧 답변드리겠습니다.',
     empty: '무엇을 도와드릴까요? 메시지를 보내 시작하세요.',
     placeholder: '메시지 입력…',

@@ -1,9 +1,7 @@
 export const supportZh = {
   support: {
-    launcher: '联系客服',
     title: '在线客服',
     close: '关闭',
-    unread: '{{count}} 条未读',
     intro: '客服工作时间 9:00–21:00，留言后我们会尽快回复。',
     empty: '有什么可以帮您？发送消息开始咨询。',
     placeholder: '输入消息…',

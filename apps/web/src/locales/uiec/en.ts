@@ -3,7 +3,6 @@ import type { uiecZh } from './zh';
 
 export const uiecEn: Widen<typeof uiecZh> = {
   uiec: {
-    nav: 'Using AI well',
     title: 'AI use and research integrity',
     intro: 'More and more journals and universities ask how AI was used in writing a paper. Here are the essentials of responsible use, and an AI use statement you can put straight into your paper.',
     principles_title: 'Four principles',

@@ -3,7 +3,6 @@ import type { uiecZh } from './zh';
 
 export const uiecJa: Widen<typeof uiecZh> = {
   uiec: {
-    nav: 'AI の使い方',
     title: 'AI の利用と研究公正',
     intro: '論文執筆での AI の使い方の説明を求める学術誌や大学が増えています。責任ある利用の要点と、そのまま論文に載せられる AI 利用に関する声明をまとめました。',
     principles_title: '4つの原則',

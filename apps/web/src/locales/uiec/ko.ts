@@ -3,7 +3,6 @@ import type { uiecZh } from './zh';
 
 export const uiecKo: Widen<typeof uiecZh> = {
   uiec: {
-    nav: 'AI 사용 안내',
     title: 'AI 사용과 연구 윤리',
     intro: '논문 작성에 AI를 어떻게 썼는지 밝히도록 요구하는 학술지와 대학이 늘고 있습니다. 책임 있는 사용의 요점과 논문에 바로 넣을 수 있는 AI 사용 고지문을 정리했습니다.',
     principles_title: '네 가지 원칙',

@@ -1,7 +1,6 @@
 /** Texts of `/uiec`, the AI use and integrity centre (`uiec.*`): the Chinese source. */
 export const uiecZh = {
   uiec: {
-    nav: 'AI 使用规范',
     title: 'AI 使用与学术诚信',
     intro: '越来越多的期刊和高校要求说明论文写作中如何使用了 AI。这里是负责任使用的要点，以及一份可以直接放进论文的 AI 使用声明。',
     principles_title: '四条基本原则',

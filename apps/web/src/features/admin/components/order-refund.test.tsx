@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadMessageGroups } from '@/lib/i18n';
 import { RefundSummary } from './order-refund';
 
 const HOUR = 3_600_000;
@@ -9,6 +9,8 @@ const HOUR = 3_600_000;
 describe('admin order refund summary', () => {
   beforeAll(async () => {
     await initI18n();
+  await loadMessageGroups(['admin']);
+    await loadMessageGroups(['admin']);
     // antd's table asks for media queries, which jsdom lacks.
     window.matchMedia ??= (query: string) =>
       ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) satisfies MediaQueryList;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zh } from '@/locales/zh';
+import { adminGroupZh } from '@/locales/admin/zh';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, DEFAULT_SECTION, findSection, sectionPath, sectionsByGroup, sectionsFor } from './admin-sections';
 
 describe('admin sections', () => {
@@ -27,7 +27,7 @@ describe('admin sections', () => {
   });
 
   it('has a heading text for every group', () => {
-    for (const group of ADMIN_GROUPS) expect(zh.adminnav.groups[group]).toBeTruthy();
+    for (const group of ADMIN_GROUPS) expect(adminGroupZh.adminnav.groups[group]).toBeTruthy();
   });
 
   it('maps URL segments to sections and back', () => {

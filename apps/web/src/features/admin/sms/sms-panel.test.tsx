@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AdminSmsSettings, SmsConfigView } from '@xueba/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, setLocale } from '@/lib/i18n';
+import { initI18n, loadMessageGroups, setLocale } from '@/lib/i18n';
 
 const NO_TEMPLATES = { login: '', register: '', find_password: '', bind_mobile: '', change_mobile: '' };
 const ENV: SmsConfigView = { provider: 'log', access_key_id: '', secret_set: false, sign_name: 'EnvSign', region: '', sdk_app_id: '', template_default: 'SMS_ENV', templates: NO_TEMPLATES, template_params: ['code'] };
@@ -43,6 +43,8 @@ afterEach(cleanup);
 describe('the admin SMS settings form', () => {
   beforeAll(async () => {
     await initI18n();
+  await loadMessageGroups(['admin']);
+    await loadMessageGroups(['admin']);
     await setLocale('en');
     window.matchMedia ??= (query: string) =>
       ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) satisfies MediaQueryList;

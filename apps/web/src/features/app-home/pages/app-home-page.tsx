@@ -27,8 +27,6 @@ interface AppCard {
   /** null: the tool does not exist yet ("coming soon", not a link that 404s). */
   to: string | null;
   cost: string;
-  /** i18n keys of the name and description when the feature keeps them in its own texts (default `apphome.cards.<key>.*`). */
-  texts?: { name: string; desc: string };
 }
 
 function Card({ card }: { card: AppCard }) {
@@ -39,8 +37,8 @@ function Card({ card }: { card: AppCard }) {
         {card.icon}
       </span>
       <span className="app-card__text">
-        <span className="app-card__name">{t(card.texts?.name ?? `apphome.cards.${card.key}.name`)}</span>
-        <span className="app-card__desc">{t(card.texts?.desc ?? `apphome.cards.${card.key}.desc`)}</span>
+        <span className="app-card__name">{t(`apphome.cards.${card.key}.name`)}</span>
+        <span className="app-card__desc">{t(`apphome.cards.${card.key}.desc`)}</span>
         <span className={`app-card__cost${card.to ? '' : ' is-soon'}`} data-testid={`app-card-cost-${card.key}`}>
           {card.cost}
         </span>
@@ -74,16 +72,16 @@ export default function AppHomePage() {
   const create: AppCard[] = [
     { key: 'drawing', icon: <PictureOutlined />, to: '/app/drawing', cost: drawCost },
     { key: 'square', icon: <AppstoreOutlined />, to: config.draw_square_config.is_open ? '/app/square' : null, cost: config.draw_square_config.is_open ? t('apphome.free') : t('msg.square_disabled') },
-    { key: 'qrcode', icon: <QrcodeOutlined />, to: '/app/qrcode', cost: t('qrcode.card_cost') },
-    { key: 'mind_map', icon: <NodeIndexOutlined />, to: config.mindmap_config.is_open ? '/app/mind_map' : null, cost: config.mindmap_config.is_open ? t('mindmap.card_cost', { count: config.mindmap_config.free_per_day }) : t('msg.mindmap_closed') },
+    { key: 'qrcode', icon: <QrcodeOutlined />, to: '/app/qrcode', cost: t('apphome.qrcode_cost') },
+    { key: 'mind_map', icon: <NodeIndexOutlined />, to: config.mindmap_config.is_open ? '/app/mind_map' : null, cost: config.mindmap_config.is_open ? t('apphome.mindmap_cost', { count: config.mindmap_config.free_per_day }) : t('msg.mindmap_closed') },
   ];
   const tools: AppCard[] = [
     { key: 'chat', icon: <MessageOutlined />, to: '/chat', cost: chatCost },
     { key: 'create', icon: <EditOutlined />, to: '/create', cost: chatCost },
     { key: 'doc', icon: <FileTextOutlined />, to: '/doc/manage', cost: t('apphome.doc_cost') },
     { key: 'search', icon: <FileSearchOutlined />, to: '/academic_search', cost: t('apphome.search_cost') },
-    { key: 'writing', icon: <FormOutlined />, to: '/paper/write', cost: t('paperwrite.card_cost') },
-    { key: 'plagiarism', icon: <FileProtectOutlined />, to: '/paper/check', cost: t('plagiarism.card.cost'), texts: { name: 'plagiarism.card.name', desc: 'plagiarism.card.desc' } },
+    { key: 'writing', icon: <FormOutlined />, to: '/paper/write', cost: t('apphome.writing_cost') },
+    { key: 'plagiarism', icon: <FileProtectOutlined />, to: '/paper/check', cost: t('apphome.check_cost') },
   ];
 
   return (

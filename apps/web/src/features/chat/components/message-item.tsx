@@ -197,8 +197,8 @@ export const MessageItem = memo(function MessageItem({
             <Link
               to={localePath(`/app/mind_map?from=answer&message_id=${message.id}`)}
               className="icon-btn icon-btn--sm"
-              aria-label={t('mindmap.from_answer')}
-              title={t('mindmap.from_answer')}
+              aria-label={t('chat.to_mind_map')}
+              title={t('chat.to_mind_map')}
               data-testid="msg-mindmap"
             >
               <NodeIndexOutlined />

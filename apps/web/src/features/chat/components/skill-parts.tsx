@@ -8,7 +8,7 @@ import { SkillIcon } from '@/features/skill/components/skill-icon';
 export function SkillChip({ skill }: { skill: Pick<ChatSkill, 'name' | 'icon_emoji' | 'icon_url'> }) {
   const { t } = useTranslation();
   return (
-    <span className="chat-skill" title={`${t('skill.chat_with')}: ${skill.name}`} data-testid="chat-skill">
+    <span className="chat-skill" title={`${t('chat.skill_chat_with')}: ${skill.name}`} data-testid="chat-skill">
       <SkillIcon emoji={skill.icon_emoji} url={skill.icon_url} size="sm" />
       <span className="chat-skill__name">{skill.name}</span>
     </span>
@@ -25,7 +25,7 @@ export function SkillWelcome({ skill, onAsk }: { skill: ChatSkill; onAsk: (quest
       <p className="muted">{skill.description}</p>
       {skill.starters.length > 0 && (
         <>
-          <p className="muted small">{t('skill.starters')}</p>
+          <p className="muted small">{t('chat.skill_starters')}</p>
           <ul className="chat__examples" data-testid="chat-starters">
             {skill.starters.map((starter, i) => (
               <li key={`${i}-${starter}`}>
@@ -46,13 +46,13 @@ export function SkillUnavailable({ message, onLeave }: { message: string | null;
   const { t } = useTranslation();
   return (
     <div className="chat__welcome" role="alert" data-testid="chat-skill-unavailable">
-      <p className="msg__error">{message || t('skill.unavailable')}</p>
+      <p className="msg__error">{message || t('chat.skill_unavailable')}</p>
       <p>
         <LocaleLink to="/skill" className="btn btn--primary">
-          {t('skill.browse')}
+          {t('chat.skill_browse')}
         </LocaleLink>{' '}
         <button type="button" className="btn btn--outline" onClick={onLeave} data-testid="chat-skill-leave">
-          {t('skill.leave')}
+          {t('chat.skill_leave')}
         </button>
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n, setLocale } from '@/lib/i18n';
+import { initI18n, loadMessageGroups, setLocale } from '@/lib/i18n';
 import { StatusBadge } from './status-badge';
 
 afterEach(cleanup);
@@ -8,6 +8,8 @@ afterEach(cleanup);
 describe('document status', () => {
   beforeAll(async () => {
     await initI18n();
+  await loadMessageGroups(['doc']);
+    await loadMessageGroups(['doc']);
   });
 
   it('shows which scanned page is being read, in the reader\'s language', async () => {

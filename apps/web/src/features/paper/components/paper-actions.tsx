@@ -92,7 +92,7 @@ export function PaperActions({ paper }: { paper: PaperDetail }) {
       </button>
       {/* The mind map page makes the paper's map (its structure, or a summary with a model) and opens it. */}
       <LocaleLink to={`/app/mind_map?from=paper&paper_id=${encodeURIComponent(paper.id)}`} className="btn" data-testid="paper-mindmap">
-        <NodeIndexOutlined aria-hidden="true" /> {t('mindmap.from_paper')}
+        <NodeIndexOutlined aria-hidden="true" /> {t('paper.to_mind_map')}
       </LocaleLink>
       {pdf?.ok && (
         <button type="button" className="btn btn--primary" onClick={() => void readWithXueba()} disabled={fetching} data-testid="paper-read-with">

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { QrOptions } from '@xueba/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadMessageGroups } from '@/lib/i18n';
 
 const user = vi.hoisted(() => ({ role: 'user' as 'user' | 'admin' }));
 vi.mock('@/lib/auth', () => ({ useUser: () => ({ user: { role: user.role }, signedIn: true, isLoading: false }), userKeys: { info: ['user', 'info'] } }));
@@ -37,6 +37,7 @@ const show = (opts: QrOptions) =>
 afterEach(cleanup);
 beforeAll(async () => {
   await initI18n();
+  await loadMessageGroups(['qrcode']);
 });
 
 describe('the QR control', () => {

@@ -1,19 +1,28 @@
 import '../qrcode.css';
 import type { QrOptions } from '@xueba/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { useQrOptions } from '../api/qrcode-api';
-import { History } from '../components/history';
 import { QrControl } from '../components/qr-control';
 import { ResultPanel } from '../components/result/result-panel';
 import { useQrWorkspace } from '../hooks/use-qr-workspace';
+
+// The history tab is its own chunk: the first screen is the creation form.
+const History = lazy(() => import('../components/history').then((m) => ({ default: m.History })));
 
 type Tab = 'create' | 'history';
 
 function Workspace({ options, tab }: { options: QrOptions; tab: Tab }) {
   const w = useQrWorkspace(options);
-  if (tab === 'history') return <History signedIn={w.signedIn} onOpen={w.openRecord} />;
+  if (tab === 'history') {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <History signedIn={w.signedIn} onOpen={w.openRecord} />
+      </Suspense>
+    );
+  }
   return (
     <div className="qr-layout">
       <QrControl options={options} w={w} />

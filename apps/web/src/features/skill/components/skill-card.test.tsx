@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ChatSkill, Skill } from '@xueba/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadMessageGroups } from '@/lib/i18n';
 import { SkillWelcome } from '@/features/chat/components/skill-parts';
 import { SkillCard } from './skill-card';
 
@@ -14,6 +14,8 @@ afterEach(cleanup);
 describe('skill texts', () => {
   beforeAll(async () => {
     await initI18n();
+  await loadMessageGroups(['skill']);
+    await loadMessageGroups(['skill']);
   });
 
   it('renders markup in a card as text, with no element made from it', () => {

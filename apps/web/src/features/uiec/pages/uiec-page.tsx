@@ -30,7 +30,7 @@ export default function UiecPage() {
     <div className="page uiec" data-testid="uiec-page">
       <section className="hero hero--compact">
         <p className="hero__eyebrow">
-          <SafetyCertificateOutlined aria-hidden="true" /> {t('uiec.nav')}
+          <SafetyCertificateOutlined aria-hidden="true" /> {t('nav.uiec')}
         </p>
         <h1 className="hero__title">{t('uiec.title')}</h1>
         <p className="hero__intro">{t('uiec.intro')}</p>
