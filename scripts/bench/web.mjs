@@ -4,7 +4,7 @@
 // accessibility and SEO scores (desktop preset) on the built app served by the
 // real server. Accessibility and SEO must be 100: below that the run is flagged
 // (exit code 1) with the failing audits listed.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,10 +22,12 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-qui
  * prefetch is released and the network goes idle again (which adds the idle-time prefetch of
  * other pages, spec §9 "pages prefetch after 100 ms": not part of the first screen).
  */
-async function firstScreenJs(base, pagePath, selector) {
+async function firstScreenJs(base, pagePath, selector, token) {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS.filter((f) => !f.startsWith('--headless')) });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    if (token) await context.addCookies([{ name: 'token', value: token, url: base }]);
+    const page = await context.newPage();
     const scripts = new Map();
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
@@ -67,13 +69,36 @@ async function firstScreenJs(base, pagePath, selector) {
   }
 }
 
-function lighthouse(root, url) {
+/**
+ * Lighthouse on its own Chromium; for a signed-in page, on a Chromium started
+ * here with the session cookie set, which Lighthouse attaches to and keeps
+ * (`--disable-storage-reset`).
+ */
+async function lighthouse(root, url, token) {
   const out = path.join(os.tmpdir(), `lh-${Date.now()}.json`);
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/lighthouse/cli/index.js'), url, '--preset=desktop', '--only-categories=performance,accessibility,seo', '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${FLAGS.join(' ')}`],
-    { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 180_000 },
-  );
+  const args = [path.join(root, 'node_modules/lighthouse/cli/index.js'), url, '--preset=desktop', '--only-categories=performance,accessibility,seo', '--output=json', `--output-path=${out}`, '--quiet'];
+  let signedIn;
+  if (token) {
+    const port = await freePort();
+    signedIn = await chromium.launch({ executablePath: CHROME, args: [...FLAGS.filter((f) => !f.startsWith('--headless')), `--remote-debugging-port=${port}`] });
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    await cdp.contexts()[0].addCookies([{ name: 'token', value: token, url: new URL(url).origin }]);
+    args.push(`--port=${port}`, '--disable-storage-reset');
+  } else {
+    args.push(`--chrome-flags=${FLAGS.join(' ')}`);
+  }
+  const result = await new Promise((resolve) => {
+    // Asynchronous: the signed-in Chromium belongs to this process and must keep answering while Lighthouse drives it.
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stderr });
+    });
+  });
+  await signedIn?.close();
   if (result.status !== 0 || !fs.existsSync(out)) return { score: 'error', detail: (result.stderr || '').split('\n').slice(-3).join(' ') };
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out, { force: true });
@@ -87,21 +112,29 @@ function lighthouse(root, url) {
   return { score: score('performance'), accessibility: score('accessibility'), seo: score('seo'), failing: [...failing('accessibility'), ...failing('seo')], fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') };
 }
 
+/** Pages a visitor cannot open (the route table's `auth: 'user'`): measured signed in, as their users see them. */
+const SIGNED_IN = new Set(['/paper/write', '/user/info', '/doc/manage']);
+
 /** Pages and the element that shows their first screen has rendered. */
 const FIRST_SCREEN = { '/': '[data-testid=home-page]', '/chat': '[data-testid=chat-page]', '/academic_search': '[data-testid=academic-search-page]', '/openvip': '[data-testid=openvip-page]', '/app': '[data-testid=app-home]', '/app/drawing': '[data-testid=drawing-control], [data-testid=drawing-disabled]', '/app/qrcode': '[data-testid=qr-control]', '/app/mind_map': '[data-testid=mindmap-page]' };
 
 export async function benchWeb(root, pages = ['/']) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xueba-bench-web-'));
   const port = await freePort();
-  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), { DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error' });
+  const account = { email: 'bench@example.com', password: 'bench1234' };
+  const server = startProcess(path.join(root, 'apps/server/dist/main.js'), { DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password });
   const rows = [];
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/pc/config`);
+    const signIn = await fetch(`${base}/api/login/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scene: 1, account: account.email, password: account.password, terminal: 'pc' }) });
+    const token = (await signIn.json()).data?.token;
+    if (!token) throw new Error('bench: the bench account could not sign in');
     for (const pagePath of pages) {
-      const js = await firstScreenJs(base, pagePath, FIRST_SCREEN[pagePath] ?? 'main');
-      const lh = lighthouse(root, `${base}${pagePath}`);
-      rows.push({ page: pagePath, 'js files': js.files, 'js gzip KB': js.kb, 'with prefetch KB': js.withPrefetchKb, 'KB goal': '≤ 200', lighthouse: lh.score, 'score goal': '≥ 95', a11y: lh.accessibility ?? 'error', seo: lh.seo ?? 'error', 'a11y/seo goal': '100', failing: (lh.failing ?? []).join(' '), fcp: lh.fcp ?? '', lcp: lh.lcp ?? '', tbt: lh.tbt ?? '', cls: lh.cls ?? '' });
+      const asUser = SIGNED_IN.has(pagePath) ? token : undefined;
+      const js = await firstScreenJs(base, pagePath, FIRST_SCREEN[pagePath] ?? 'main', asUser);
+      const lh = await lighthouse(root, `${base}${pagePath}`, asUser);
+      rows.push({ page: asUser ? `${pagePath} (signed in)` : pagePath, 'js files': js.files, 'js gzip KB': js.kb, 'with prefetch KB': js.withPrefetchKb, 'KB goal': '≤ 200', lighthouse: lh.score, 'score goal': '≥ 95', a11y: lh.accessibility ?? 'error', seo: lh.seo ?? 'error', 'a11y/seo goal': '100', failing: (lh.failing ?? []).join(' '), fcp: lh.fcp ?? '', lcp: lh.lcp ?? '', tbt: lh.tbt ?? '', cls: lh.cls ?? '' });
     }
   } finally {
     await server.stop();

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { WithAntd } from '@/components/with-antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { PAPER_KEYWORD_MAX } from '@xueba/contract';
@@ -79,9 +78,9 @@ export function AppHeader({ onMenu, brand = false }: { onMenu?: () => void; bran
           </Suspense>
         )}
         {user ? (
-          <WithAntd fallback={<span className="user-chip user-chip--placeholder" aria-hidden="true" />}>
+          <Suspense fallback={<span className="user-chip user-chip--placeholder" aria-hidden="true" />}>
             <UserMenu user={user} />
-          </WithAntd>
+          </Suspense>
         ) : (
           <button
             type="button"

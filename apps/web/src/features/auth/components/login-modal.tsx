@@ -87,7 +87,8 @@ export default function LoginModal() {
       width={420}
       centered
       destroyOnHidden
-      title={null}
+      // The dialog's accessible name (antd labels the dialog by its title); the visible heading is the one below.
+      title={<span className="sr-only">{t(TITLES[mode])}</span>}
       className="login-modal"
     >
       <div className="login-modal__head" data-testid="login-modal">
