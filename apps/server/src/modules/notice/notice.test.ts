@@ -75,15 +75,16 @@ describe('the notice centre and the notices other features send', () => {
     // Approving again changes nothing and notifies nobody again.
     await callApi(t.app, api.adminWithdrawApprove, { token: admin.token, body: { id: first.id } });
 
-    const list = (await callApi(t.app, api.noticeList, { token, locale: 'en' })).body.data.lists;
-    expect(list.map((n) => n.kind)).toEqual(['withdrawal_rejected', 'withdrawal_approved']);
-    expect(list[0]!.body).toBe('Your withdrawal of ¥100 was rejected: account name mismatch. The amount is back in your commission balance.');
     await vi.waitFor(async () => {
       const mails = await t.owned.ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', user.email!).orderBy('id').execute();
-      // Each notice's mail goes out on its own drain after commit: two drains may send them in either order.
+      // Mailed in the language of the last visit (Korean) when the mail leaves; each notice's mail goes out on
+      // its own drain after commit, so the two may leave in either order. Read before the English visit below.
       expect(mails).toHaveLength(2);
       expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringContaining('출금이 승인되었습니다'), expect.stringContaining('출금이 거절되었습니다')]));
     });
+    const list = (await callApi(t.app, api.noticeList, { token, locale: 'en' })).body.data.lists;
+    expect(list.map((n) => n.kind)).toEqual(['withdrawal_rejected', 'withdrawal_approved']);
+    expect(list[0]!.body).toBe('Your withdrawal of ¥100 was rejected: account name mismatch. The amount is back in your commission balance.');
   });
 
   it('reminds a member three days before the membership ends, once per expiry', async () => {
