@@ -75,12 +75,12 @@ export const ROUTES: RouteDef[] = [
   // Spec §2 "layout off" for the app area: these pages bring no layout of their own and sit
   // in the app shell (sidebar and header, so the visitor can move on); drawing hides the footer.
   { path: '/app', layout: 'app', title: 'apphome.title', load: () => import('@/features/app-home/pages/app-home-page') },
-  { path: '/app/drawing', layout: 'app', footer: false, title: 'draw.title', load: () => import('@/features/draw/pages/drawing-page') },
-  { path: '/app/drawing/record', layout: 'app', footer: false, auth: 'user', title: 'draw.records_title', load: () => import('@/features/draw/pages/record-page') },
+  { path: '/app/drawing', layout: 'app', footer: false, title: 'draw.title', messages: ['draw'], load: () => import('@/features/draw/pages/drawing-page') },
+  { path: '/app/drawing/record', layout: 'app', footer: false, auth: 'user', title: 'draw.records_title', messages: ['draw'], load: () => import('@/features/draw/pages/record-page') },
   { path: '/app/qrcode', layout: 'app', footer: false, title: 'qrcode.title', messages: ['qrcode'], load: () => import('@/features/qrcode/pages/qrcode-page') },
   // The older drawing pages: the same components in the default layout.
-  { path: '/drawing', layout: 'default', title: 'draw.title', load: () => import('@/features/draw/pages/drawing-page') },
-  { path: '/drawing/record', layout: 'default', auth: 'user', title: 'draw.records_title', load: () => import('@/features/draw/pages/record-page') },
+  { path: '/drawing', layout: 'default', title: 'draw.title', messages: ['draw'], load: () => import('@/features/draw/pages/drawing-page') },
+  { path: '/drawing/record', layout: 'default', auth: 'user', title: 'draw.records_title', messages: ['draw'], load: () => import('@/features/draw/pages/record-page') },
   { path: '/app/mind_map', layout: 'app', footer: false, title: 'mindmap.title', messages: ['mindmap'], load: () => import('@/features/mindmap/pages/mind-map-page') },
   // A shared map, read-only, for anyone with the link (the token is in the query, as the server's share path says).
   { path: '/mind_map/share', layout: 'blank', title: 'mindmap.share.page_title', messages: ['mindmap'], load: () => import('@/features/mindmap/pages/mind-map-share-page') },

@@ -1,7 +1,7 @@
 import { commerceEn, commerceAdminEn, ledgerTextEn } from './commerce/en';
 import { promotionEn, promotionAdminEn } from './promotion/en';
 import { aiEn } from './ai/en';
-import { drawEn } from './draw/en';
+import { apphomeEn } from './apphome/en';
 import { noticeEn, webviewEn, tabbarEn, staffEn } from './notice-roles/en';
 import { messages as serverMessages } from './server-messages/en.gen';
 import type { LocaleMessages } from './types';
@@ -324,7 +324,7 @@ export const en: LocaleMessages = {
     interpret_bad_event: 'The interpretation arrived garbled and was stopped, please try again',
   },
   ...aiEn,
-  ...drawEn,
+  ...apphomeEn,
   commerce: commerceEn,
   commerceadmin: commerceAdminEn,
   ledgertext: ledgerTextEn,

@@ -3,6 +3,7 @@ import type { Widen } from './draw/widen';
 import type { adminGroupZh } from './admin/zh';
 import type { contentZh } from './content/zh';
 import type { docZh } from './doc/zh';
+import type { drawZh } from './draw/zh';
 import type { mindmapZh } from './mindmap/zh';
 import type { paperWriteZh } from './paper-write/zh';
 import type { plagiarismZh } from './plagiarism/zh';
@@ -23,6 +24,7 @@ export interface GroupShapes {
   admin: typeof adminGroupZh;
   content: typeof contentZh;
   doc: { doc: typeof docZh };
+  draw: typeof drawZh;
   mindmap: typeof mindmapZh;
   paperwrite: typeof paperWriteZh;
   plagiarism: typeof plagiarismZh;
@@ -56,6 +58,12 @@ export const GROUP_LOADERS: { [G in MessageGroup]: Record<Locale, Loader<G>> } =
     en: () => import('./doc/en').then((m) => ({ doc: m.docEn })),
     ja: () => import('./doc/ja').then((m) => ({ doc: m.docJa })),
     ko: () => import('./doc/ko').then((m) => ({ doc: m.docKo })),
+  },
+  draw: {
+    zh: () => import('./draw/zh').then((m) => m.drawZh),
+    en: () => import('./draw/en').then((m) => m.drawEn),
+    ja: () => import('./draw/ja').then((m) => m.drawJa),
+    ko: () => import('./draw/ko').then((m) => m.drawKo),
   },
   mindmap: {
     zh: () => import('./mindmap/zh').then((m) => m.mindmapZh),
@@ -112,6 +120,7 @@ export const GROUP_KEYS: Record<MessageGroup, readonly string[]> = {
   admin: ['admin', 'oauthadmin', 'smsadmin', 'paperadmin', 'adminnav', 'drawadmin', 'qradmin', 'refundadmin'],
   content: ['news', 'help', 'contentadmin'],
   doc: ['doc'],
+  draw: ['draw'],
   mindmap: ['mindmap'],
   paperwrite: ['paperwrite'],
   plagiarism: ['plagiarism'],

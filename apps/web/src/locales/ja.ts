@@ -1,7 +1,7 @@
 import { commerceJa, commerceAdminJa, ledgerTextJa } from './commerce/ja';
 import { promotionJa, promotionAdminJa } from './promotion/ja';
 import { aiJa } from './ai/ja';
-import { drawJa } from './draw/ja';
+import { apphomeJa } from './apphome/ja';
 import { noticeJa, webviewJa, tabbarJa, staffJa } from './notice-roles/ja';
 import { messages as serverMessages } from './server-messages/ja.gen';
 import type { LocaleMessages } from './types';
@@ -324,7 +324,7 @@ export const ja: LocaleMessages = {
     interpret_bad_event: '解説データが壊れていたため表示を停止しました。もう一度お試しください',
   },
   ...aiJa,
-  ...drawJa,
+  ...apphomeJa,
   commerce: commerceJa,
   commerceadmin: commerceAdminJa,
   ledgertext: ledgerTextJa,

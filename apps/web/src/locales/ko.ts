@@ -1,7 +1,7 @@
 import { commerceKo, commerceAdminKo, ledgerTextKo } from './commerce/ko';
 import { promotionKo, promotionAdminKo } from './promotion/ko';
 import { aiKo } from './ai/ko';
-import { drawKo } from './draw/ko';
+import { apphomeKo } from './apphome/ko';
 import { noticeKo, webviewKo, tabbarKo, staffKo } from './notice-roles/ko';
 import { messages as serverMessages } from './server-messages/ko.gen';
 import type { LocaleMessages } from './types';
@@ -324,7 +324,7 @@ export const ko: LocaleMessages = {
     interpret_bad_event: '해설 데이터가 손상되어 표시를 중단했습니다. 다시 시도하세요',
   },
   ...aiKo,
-  ...drawKo,
+  ...apphomeKo,
   commerce: commerceKo,
   commerceadmin: commerceAdminKo,
   ledgertext: ledgerTextKo,

@@ -1,7 +1,7 @@
 import { commerceZh, commerceAdminZh, ledgerTextZh } from './commerce/zh';
 import { promotionZh, promotionAdminZh } from './promotion/zh';
 import { aiZh } from './ai/zh';
-import { drawZh } from './draw/zh';
+import { apphomeZh } from './apphome/zh';
 import { noticeZh, webviewZh, tabbarZh, staffZh } from './notice-roles/zh';
 import { messages as serverMessages } from './server-messages/zh.gen';
 
@@ -324,7 +324,7 @@ export const zh = {
     interpret_bad_event: '解读数据异常，已停止显示，请重试',
   },
   ...aiZh,
-  ...drawZh,
+  ...apphomeZh,
   commerce: commerceZh,
   commerceadmin: commerceAdminZh,
   ledgertext: ledgerTextZh,

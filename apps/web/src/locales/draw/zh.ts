@@ -1,4 +1,4 @@
-/** Texts of AI drawing (`draw.*`) and the app-area landing (`apphome.*`): the Chinese source. */
+/** Texts of AI drawing (`draw.*`): the Chinese source. */
 export const drawZh = {
   draw: {
     title: 'AI 绘画',
@@ -117,36 +117,5 @@ export const drawZh = {
     disabled_admin: '在管理后台「绘画」页接入绘画通道（OpenAI、Stable Diffusion 或意间 AI）并开启绘画后，这里即可使用。',
     disabled_admin_link: '去开启绘画',
     disabled_user: '本站管理员尚未接入绘画服务，暂时无法绘画。',
-  },
-  apphome: {
-    nav: '应用中心',
-    title: '应用中心',
-    intro: '学霸的创作与研究工具，以及每项的消耗。',
-    section_create: '图像创作',
-    section_tools: '研究与写作',
-    coming_soon: '即将上线',
-    cost_loading: '正在读取价格…',
-    cost_unknown: '价格暂时无法读取',
-    free: '免费浏览',
-    draw_cost: '每张 {{count}} 次绘画次数起',
-    doc_cost: '需开通研报或文献会员',
-    search_cost: '免费检索',
-    members_note: '会员对话不消耗次数；次数和余额可在个人中心查看。',
-    qrcode_cost: '样式码每日免费',
-    mindmap_cost: '大纲与导入免费 · AI 生成每天免费 {{count}} 次',
-    writing_cost: '按生成字数计费，论文会员按套餐',
-    check_cost: '按每千字符计费 · 会员套餐可包含',
-    cards: {
-      drawing: { name: 'AI 绘画', desc: '三类模型，文生图与图生图' },
-      square: { name: '图片广场', desc: '看看大家的作品，一键画同款' },
-      qrcode: { name: '艺术二维码', desc: '把二维码画成图片' },
-      mind_map: { name: '思维导图', desc: '由文本生成思维导图' },
-      chat: { name: '学术对话', desc: '学术问答与资料检索' },
-      create: { name: '写作模板', desc: '润色、翻译、投稿建议等模板' },
-      doc: { name: '研报文献', desc: '上传文档，边读边问' },
-      search: { name: '论文检索', desc: '检索论文，AI 解读' },
-      writing: { name: '论文写作', desc: '论文写作与查重' },
-      plagiarism: { name: '论文查重', desc: '与论文库、我的文档和历史检测比对，生成知网式报告' },
-    },
   },
 };

@@ -3,7 +3,7 @@ import type { DrawOptions, DrawRecord } from '@xueba/contract';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadMessageGroups } from '@/lib/i18n';
 import { initialForm, normalizeForm, validateForm, type DrawForm } from '../lib/draw-form';
 import { OPTIONS } from '../lib/options.fixture';
 
@@ -24,6 +24,7 @@ const { ResultView } = await import('./result/result-view');
 afterEach(cleanup);
 beforeAll(async () => {
   await initI18n();
+  await loadMessageGroups(['draw']);
 });
 
 /** The control with its form state, as the page holds it; submit shows the errors, as the page does. */

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadMessageGroups } from '@/lib/i18n';
 
 const user = vi.hoisted(() => ({ role: 'user' as 'user' | 'admin' }));
 vi.mock('@/lib/auth', () => ({ useUser: () => ({ user: { role: user.role }, signedIn: true, isLoading: false }) }));
@@ -11,6 +11,7 @@ const { DrawingDisabled } = await import('./drawing-disabled');
 afterEach(cleanup);
 beforeAll(async () => {
   await initI18n();
+  await loadMessageGroups(['draw']);
 });
 
 describe('drawing not enabled', () => {
