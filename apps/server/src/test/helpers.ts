@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,9 +10,7 @@ import { api, Code, envelopeSchema, type Endpoint, type Envelope, type ResponseO
 import { loadEnv, type Env } from '../config/env.js';
 import { createContext, type OwnedContext } from '../context.js';
 import { buildApp } from '../app.js';
-import { migratedImage } from '../platform/db/database.js';
-import { migrateToLatest } from '../platform/db/migrate.js';
-import type { Database } from '../platform/db/schema.js';
+import { migratedImage, openDatabase } from '../platform/db/database.js';
 import { MemoryFileStorage } from '../providers/storage/storage.js';
 import { hashPassword } from '../platform/password.js';
 import type { UserRow } from '../platform/db/schema.js';
@@ -53,28 +50,27 @@ export class TestClock {
  * copied from a half-migrated one. Each test database is a copy of it: the
  * server copies files instead of running every migration again.
  */
+let templateSeen: string | undefined;
 async function templateDatabase(admin: pg.Client, base: string): Promise<string> {
   const name = `xueba_tpl_${schemaFingerprint()}`;
+  // Once this process has seen the template, later databases copy it without taking the lock.
+  if (templateSeen === name) return name;
   await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['xueba test template']);
   try {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount) return name;
+    if (found.rowCount) return (templateSeen = name);
     const building = `${name}_build`;
     await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${building}`);
     const url = new URL(base);
     url.pathname = `/${building}`;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }) });
-    try {
-      await migrateToLatest(db);
-    } finally {
-      await db.destroy();
-    }
+    // Opening a PostgreSQL database migrates it, as the app does at start.
+    await (await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' })).close();
     await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
     // Templates of earlier schemas are dead weight once a new one exists.
     const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'xueba\\_tpl\\_%' AND datname <> $1", [name]);
     for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
-    return name;
+    return (templateSeen = name);
   } finally {
     await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['xueba test template']);
   }
@@ -133,14 +129,17 @@ export async function createTwoApps(overrides: Partial<Record<string, string>> =
 
 const dbDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform/db');
 
-/** What the migrated image depends on: the migration sources and the engine's version. */
+let fingerprint: string | undefined;
+/** What the migrated image depends on: the migration sources and the engine's version (read once a process). */
 function schemaFingerprint(): string {
+  if (fingerprint) return fingerprint;
   const hash = crypto.createHash('sha256');
   const files = [path.join(dbDir, 'migrate.ts'), ...fs.readdirSync(path.join(dbDir, 'migrations')).sort().map((name) => path.join(dbDir, 'migrations', name))];
   for (const file of files) hash.update(file).update(fs.readFileSync(file));
   const pglite = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   hash.update(pglite).update(String(fs.statSync(pglite).mtimeMs));
-  return hash.digest('hex').slice(0, 16);
+  fingerprint = hash.digest('hex').slice(0, 16);
+  return fingerprint;
 }
 
 let imageLoad: Promise<Uint8Array> | undefined;

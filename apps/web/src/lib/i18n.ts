@@ -32,7 +32,8 @@ export function initI18n(): Promise<unknown> {
       const group = groupOf(key);
       if (!group) return;
       if (import.meta.env.DEV) console.warn(`i18n: "${key}" was shown before its message group "${group}" loaded; list the group in the route's messages`);
-      void loadMessageGroups([group]);
+      // A chunk that fails to load is asked for again by the next use of one of its keys.
+      loadMessageGroups([group]).catch(() => undefined);
     },
     react: { bindI18nStore: 'added' },
   });

@@ -8,7 +8,6 @@ export const apphomeEn: Widen<typeof apphomeZh> = {
     intro: 'Xueba\'s tools for creating and research, and what each costs.',
     section_create: 'Pictures',
     section_tools: 'Research and writing',
-    coming_soon: 'Coming soon',
     cost_loading: 'Reading prices…',
     cost_unknown: 'Price not available right now',
     free: 'Free to browse',

@@ -8,7 +8,6 @@ export const apphomeJa: Widen<typeof apphomeZh> = {
     intro: '学霸の創作・研究ツールと、それぞれの消費。',
     section_create: '画像',
     section_tools: '研究と執筆',
-    coming_soon: '近日公開',
     cost_loading: '価格を読み込み中…',
     cost_unknown: '価格を取得できません',
     free: '閲覧は無料',

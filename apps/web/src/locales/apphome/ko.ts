@@ -8,7 +8,6 @@ export const apphomeKo: Widen<typeof apphomeZh> = {
     intro: 'Xueba의 창작·연구 도구와 각각의 비용입니다.',
     section_create: '이미지',
     section_tools: '연구와 글쓰기',
-    coming_soon: '출시 예정',
     cost_loading: '가격을 불러오는 중…',
     cost_unknown: '지금은 가격을 알 수 없습니다',
     free: '무료로 보기',

@@ -6,7 +6,6 @@ export const apphomeZh = {
     intro: '学霸的创作与研究工具，以及每项的消耗。',
     section_create: '图像创作',
     section_tools: '研究与写作',
-    coming_soon: '即将上线',
     cost_loading: '正在读取价格…',
     cost_unknown: '价格暂时无法读取',
     free: '免费浏览',

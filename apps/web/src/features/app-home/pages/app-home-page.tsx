@@ -24,7 +24,7 @@ import { drawOptionsQuery, lowestPrice } from '@/features/draw/api/draw-options'
 interface AppCard {
   key: string;
   icon: ReactNode;
-  /** null: the tool does not exist yet ("coming soon", not a link that 404s). */
+  /** null: the administrator has switched the tool off (shown with why, not as a link into a closed page). */
   to: string | null;
   cost: string;
 }
@@ -39,7 +39,7 @@ function Card({ card }: { card: AppCard }) {
       <span className="app-card__text">
         <span className="app-card__name">{t(`apphome.cards.${card.key}.name`)}</span>
         <span className="app-card__desc">{t(`apphome.cards.${card.key}.desc`)}</span>
-        <span className={`app-card__cost${card.to ? '' : ' is-soon'}`} data-testid={`app-card-cost-${card.key}`}>
+        <span className={`app-card__cost${card.to ? '' : ' is-off'}`} data-testid={`app-card-cost-${card.key}`}>
           {card.cost}
         </span>
       </span>
@@ -50,7 +50,7 @@ function Card({ card }: { card: AppCard }) {
       {body}
     </LocaleLink>
   ) : (
-    <div className="app-card app-card--soon" aria-disabled="true" data-testid={`app-card-${card.key}`}>
+    <div className="app-card app-card--off" aria-disabled="true" data-testid={`app-card-${card.key}`}>
       {body}
     </div>
   );
