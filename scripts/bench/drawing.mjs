@@ -208,6 +208,7 @@ async function runLoad(base, peerUrl, users, load, tag) {
     job.callAt = call.arrivedAt;
     const free = Math.max(job.submitAt, slotFreed, userFreed);
     overheads.push(call.arrivedAt - free);
+    job.trace = { call: j, user: job.user, submitAt: job.submitAt, slotFreed, userFreed, arrivedAt: call.arrivedAt, overhead: call.arrivedAt - free, startedAt: job.detail.started_at };
     // Where it goes: the job marked running (claimed, handler started) → the provider called.
     const startedAt = job.detail.started_at ? new Date(job.detail.started_at).getTime() : NaN;
     if (Number.isFinite(startedAt)) {
@@ -247,6 +248,12 @@ async function runLoad(base, peerUrl, users, load, tag) {
   const busiestFairHalf = fairStarts.slice(0, half).filter((u) => u === busiest).length;
   const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
   const pollLatency = jobs.flatMap((j) => j.polls.map((p) => p.latency));
+  // Every job's overhead and what it waited for, relative to the burst's start (for finding where a tail comes from).
+  if (process.env.BENCH_DRAW_TRACE) {
+    const rel = (t) => (Number.isFinite(t) ? t - started : null);
+    const rows = jobs.filter((j) => j.trace).map((j) => ({ ...j.trace, submitAt: rel(j.trace.submitAt), slotFreed: rel(j.trace.slotFreed), userFreed: rel(j.trace.userFreed), arrivedAt: rel(j.trace.arrivedAt), startedAt: rel(new Date(j.trace.startedAt).getTime()) }));
+    fs.writeFileSync(`${process.env.BENCH_DRAW_TRACE}-${tag}.json`, JSON.stringify(rows.sort((a, b) => a.call - b.call)));
+  }
   return {
     load: load.name,
     jobs: jobs.length,

@@ -108,6 +108,9 @@ export class DrawJobRunner {
         return;
       }
       const last = attempt === total;
+      // The provider is done with us after the last attempt, whatever comes of its answer: the channel's next job
+      // starts now, and the checks and storing below run beside it.
+      if (last) await context.releaseSlot();
       const stop = last ? await watch.close() : await watch.checkpoint();
       if (stop === 'gone') {
         await watch.close();
@@ -128,8 +131,8 @@ export class DrawJobRunner {
         return;
       }
       await watch.close();
-      // The provider is done with us: its slot serves the channel's next job while the pictures are stored.
-      await context.releaseSlot();
+      // An earlier attempt's picture was kept: the attempts left are not drawn, and the slot serves the next job.
+      if (!last) await context.releaseSlot();
       if (!kept) {
         const { reason, detail } = plan.exhausted(job, total);
         await this.outcome.end(id, 'failed', reason, detail);

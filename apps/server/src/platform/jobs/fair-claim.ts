@@ -12,6 +12,10 @@ import type { JobRow } from './job-types.js';
  * turn, a key whose job just finished would tie with a newcomer and win on
  * age again and again, and one user's many jobs would starve another's one.
  * The same order gives positions, so a page's numbers are the claim order.
+ *
+ * "Running" here means holding a slot: a job that gave its slot back (the
+ * provider answered; it is storing its result) no longer counts for its fair
+ * key's turn or running limit, since what these share out is the providers.
  */
 
 export interface LaneRules {
@@ -28,6 +32,18 @@ export async function lockLaneClaims(tx: Tx): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(7410, 0)`.execute(tx);
 }
 
+/** A running job giving its slot back in the statement that claims the next job (`claimNext`). */
+export interface SlotRelease {
+  id: string;
+  workerId: string;
+}
+
+/** Running jobs (alias `t`) that hold their slot; the one released in this statement does not. */
+function holdingSlot(t: RawBuilder<unknown>, release?: SlotRelease): RawBuilder<unknown> {
+  const notReleasedNow = release ? sql`AND ${t}.id NOT IN (SELECT id FROM released)` : sql``;
+  return sql`${t}.status = 'running' AND NOT ${t}.slot_released ${notReleasedNow}`;
+}
+
 /**
  * `ranked`: the lane's due waiting jobs with their
  * place in claim order, `(score, rank, served, first_run_at, first_id, run_at, id)`.
@@ -37,9 +53,17 @@ export async function lockLaneClaims(tx: Tx): Promise<void> {
  * by their oldest waiting job. So the order read now is the order in which
  * claims will take the jobs (while running jobs keep running).
  */
-function rankedCte(rules: LaneRules, now: Date): RawBuilder<unknown> {
+function rankedCte(rules: LaneRules, now: Date, release?: SlotRelease): RawBuilder<unknown> {
   const kinds = sql.join(rules.kinds);
-  const waiting = sql`waiting AS (
+  // A slot given back in this statement: its UPDATE is not seen by the other parts, so they leave the job out themselves.
+  const released = release
+    ? sql`released AS (
+      UPDATE jobs SET slot_released = true
+      WHERE id = ${release.id} AND locked_by = ${release.workerId} AND status = 'running'
+      RETURNING id
+    ),`
+    : sql``;
+  const waiting = sql`${released} waiting AS (
       SELECT id, fair_key, slot_key, run_at FROM jobs
       WHERE status = 'queued' AND kind IN (${kinds}) AND run_at <= ${now}
     )`;
@@ -51,7 +75,7 @@ function rankedCte(rules: LaneRules, now: Date): RawBuilder<unknown> {
   return sql`WITH ${waiting},
     keys AS (
       SELECT k.fair_key,
-        (SELECT count(*) FROM jobs j WHERE j.status = 'running' AND j.fair_key = k.fair_key AND j.kind IN (${kinds})) AS running,
+        (SELECT count(*) FROM jobs j WHERE ${holdingSlot(sql`j`, release)} AND j.fair_key = k.fair_key AND j.kind IN (${kinds})) AS running,
         COALESCE((SELECT j.locked_at FROM jobs j
           WHERE j.fair_key = k.fair_key AND j.locked_at IS NOT NULL AND j.kind IN (${kinds})
           ORDER BY j.locked_at DESC LIMIT 1), '-infinity'::timestamptz) AS served
@@ -74,17 +98,19 @@ function rankedCte(rules: LaneRules, now: Date): RawBuilder<unknown> {
  * that no other transaction holds (SKIP LOCKED: a cancel in progress), in one
  * statement. `claimable`: how many jobs could be claimed before this one
  * (at most 4), so the caller knows whether looking again is worth a statement.
+ * With `release`, the same statement first gives that running job's slot
+ * back, so a slot passes to its next job in one round trip.
  */
-export async function claimNext(db: Db | Tx, rules: LaneRules, workerId: string, now: Date): Promise<{ job: JobRow; claimable: number } | null> {
+export async function claimNext(db: Db | Tx, rules: LaneRules, workerId: string, now: Date, release?: SlotRelease): Promise<{ job: JobRow; claimable: number } | null> {
   const kinds = sql.join(rules.kinds);
   const slotFilter = rules.slotLimits
     ? sql`AND (r.slot_key IS NULL OR COALESCE(slots.n, 0) < (${JSON.stringify(Object.fromEntries(rules.slotLimits))}::jsonb ->> r.slot_key)::int)`
     : sql``;
   const fairFilter = rules.fairRunningLimit !== undefined ? sql`AND COALESCE(key_running.n, 0) < ${rules.fairRunningLimit}` : sql``;
   const result = await sql<JobRow & { claimable: string | number }>`
-    ${rankedCte(rules, now)},
-    slots AS (SELECT slot_key, count(*) AS n FROM jobs WHERE status = 'running' AND slot_key IS NOT NULL AND NOT slot_released GROUP BY slot_key),
-    key_running AS (SELECT fair_key, count(*) AS n FROM jobs WHERE status = 'running' AND kind IN (${kinds}) AND fair_key IS NOT NULL GROUP BY fair_key),
+    ${rankedCte(rules, now, release)},
+    slots AS (SELECT slot_key, count(*) AS n FROM jobs h WHERE ${holdingSlot(sql`h`, release)} AND slot_key IS NOT NULL GROUP BY slot_key),
+    key_running AS (SELECT fair_key, count(*) AS n FROM jobs h WHERE ${holdingSlot(sql`h`, release)} AND kind IN (${kinds}) AND fair_key IS NOT NULL GROUP BY fair_key),
     candidates AS (
       SELECT r.id, row_number() OVER (ORDER BY r.score, r.rank, r.served, r.first_run_at, r.first_id, r.run_at, r.id) AS ord
       FROM ranked r

@@ -92,9 +92,12 @@ describe('fair job lanes', () => {
     expect(await runner.positions([b1!, c1!, a2!])).toEqual(new Map([[b1!, 0], [c1!, 1], [a2!, 2]]));
     // b1 waits 30 s for a retry: behind every job waiting now.
     await t.owned.ctx.db.updateTable('jobs').set({ run_at: new Date(t.clock.now().getTime() + 30_000) }).where('id', '=', b1!).execute();
-    // A cancel in this process drops the read.
-    expect(await runner.dequeue(t.owned.ctx.db, '999999')).toBe(false);
-    expect(await runner.positions([b1!, c1!, a2!])).toEqual(new Map([[c1!, 0], [a2!, 1], [b1!, 2]]));
+    // A cancel in this process takes its job out of the read: the jobs behind it move up.
+    expect(await runner.dequeue(t.owned.ctx.db, c1!)).toBe(true);
+    expect(await runner.positions([b1!, c1!, a2!])).toEqual(new Map([[b1!, 0], [c1!, 0], [a2!, 1]]));
+    // A newer job reads again: b1 is behind the jobs waiting now (d1 before a2, whose user has a1 running).
+    const [d1] = await submit(runner, 'd', 1);
+    expect(await runner.positions([b1!, a2!, d1!])).toEqual(new Map([[d1!, 0], [a2!, 1], [b1!, 2]]));
   });
 
   it('holds each slot to its limit, never claims a slot missing from the limits, and reads the limits at each claim', async () => {
@@ -159,33 +162,38 @@ describe('fair job lanes', () => {
     await runner.stop();
   });
 
-  it('lets the next job of a slot start once a running job gives its slot back, while it still counts for its user', async () => {
-    const runner = lane({ pollMs: 60_000, concurrency: 4, fairRunningLimit: 2, slotLimits: () => new Map([['sd', 1]]) });
+  it('passes a slot to its next job in the statement that gives it back; a job that gave its slot back no longer counts for its user', async () => {
+    // One slot, one running job per user: only a job holding the slot counts against either limit.
+    const runner = lane({ pollMs: 60_000, concurrency: 4, fairRunningLimit: 1, slotLimits: () => new Map([['sd', 1]]) });
     const started: string[] = [];
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     let finishStoring: () => void = () => undefined;
     const storing = new Promise<void>((resolve) => (finishStoring = resolve));
     runner.register('draw', async (payload, { releaseSlot }) => {
       started.push(String(payload.name));
       if (payload.name === 'a-3') return;
+      if (payload.name === 'a-1') await answered;
       await releaseSlot();
       await storing;
     });
     await submit(runner, 'a', 3, 'sd');
     await runner.start();
     runner.wake();
-    // a-2 runs on the slot a-1 gave back.
-    await until(() => started.length === 2);
-    expect(started).toEqual(['a-1', 'a-2']);
-    const rows = await t.owned.ctx.db.selectFrom('jobs').select(['status', 'slot_released']).orderBy('id').execute();
-    expect(rows).toEqual([
-      { status: 'running', slot_released: true },
-      { status: 'running', slot_released: true },
-      { status: 'queued', slot_released: false },
-    ]);
-    // The slot is free, but a-1 and a-2 are both a's running jobs: a-3 waits for one to end.
+    await until(() => started.length === 1);
+    // a-1 holds the slot and its user's one turn.
     expect(await runner.claim()).toBeNull();
-    finishStoring();
+    answer();
+    // a-2 runs on the slot a-1 gave back, and a-3 on a-2's, while a-1 and a-2 are still storing.
     await until(() => started.length === 3);
+    expect(started).toEqual(['a-1', 'a-2', 'a-3']);
+    const rows = await t.owned.ctx.db.selectFrom('jobs').select(['status', 'slot_released']).orderBy('id').execute();
+    expect(rows.slice(0, 2)).toEqual([
+      { status: 'running', slot_released: true },
+      { status: 'running', slot_released: true },
+    ]);
+    finishStoring();
+    await until(async () => (await t.owned.ctx.db.selectFrom('jobs').select('status').where('status', '!=', 'done').execute()).length === 0);
     await runner.stop();
   });
 

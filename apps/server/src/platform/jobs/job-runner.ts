@@ -114,7 +114,7 @@ export class JobRunner {
    */
   async dequeue(db: Db | Tx, jobId: string): Promise<boolean> {
     const removed = (await deleteWaiting(db, { id: jobId })) > 0;
-    this.board.invalidate();
+    if (removed) this.board.removed(jobId);
     return removed;
   }
 
@@ -228,20 +228,60 @@ export class JobRunner {
     while (!this.stopped && this.running < limit) {
       const job = await this.claim();
       this.failures = 0;
-      if (!job) return;
-      if (this.stopped) {
-        // Stopped during the claim: the job goes back at once for the next start or another process.
-        await this.requeue(job, 'job runner stopped', 0, -1);
-        return;
-      }
-      this.running += 1;
-      const work = this.execute(job).finally(() => {
+      if (!job || !(await this.launch(job))) return;
+      if (this.laneDry) return;
+    }
+  }
+
+  /** Runs a claimed job; false when the runner stopped during the claim (the job went back at once for the next start or another process). */
+  private async launch(job: JobRow): Promise<boolean> {
+    if (this.stopped) {
+      await this.requeue(job, 'job runner stopped', 0, -1);
+      return false;
+    }
+    this.running += 1;
+    const work = this.execute(job)
+      .catch(() => false)
+      .then((slotGiven) => {
+        const full = this.running >= (this.options.concurrency ?? 1);
         this.running -= 1;
         this.inFlight.delete(work);
-        void this.pump();
+        // A job that gave its slot back frees nothing more by ending (its slot's next job was claimed then),
+        // unless this process was at its concurrency.
+        if (!slotGiven || full) void this.pump();
       });
-      this.inFlight.add(work);
-      if (this.laneDry) return;
+    this.inFlight.add(work);
+    return true;
+  }
+
+  /**
+   * A running job gives its slot back (JobContext.releaseSlot). In a lane
+   * with limits the statement that frees the slot also claims the next job,
+   * which starts at once: one round trip between a provider's answer and the
+   * next call to it. Never rejects: a slot that could not be given back is
+   * held until its job ends, as it would be without the call.
+   */
+  private async releaseAndClaim(job: JobRow): Promise<boolean> {
+    try {
+      if (!this.limited || this.stopped || this.running >= (this.options.concurrency ?? 1)) {
+        await releaseSlot(this.db, job.id, this.workerId);
+        this.wake();
+        return true;
+      }
+      // The claim's place is held while it runs, so a fill meanwhile cannot take this process past its concurrency.
+      this.running += 1;
+      let next: JobRow | null;
+      try {
+        next = await this.claimInLane(job.id);
+      } finally {
+        this.running -= 1;
+      }
+      if (next) this.board.removed(next.id);
+      if (next && (await this.launch(next)) && !this.laneDry) this.wake();
+      return true;
+    } catch (error) {
+      this.options.log.warn({ err: error, job: job.id }, 'job slot not given back; it is held until the job ends');
+      return false;
     }
   }
 
@@ -250,7 +290,7 @@ export class JobRunner {
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return null;
     const job = this.limited ? await this.claimInLane() : await claimOldest(this.db, kinds, this.workerId, this.now());
-    if (job) this.board.invalidate();
+    if (job) this.board.removed(job.id);
     return job;
   }
 
@@ -260,25 +300,29 @@ export class JobRunner {
    * PGlite is one process whose statements run one at a time, so the
    * statement alone is enough (and the claim costs one round trip).
    */
-  private async claimInLane(): Promise<JobRow | null> {
+  private async claimInLane(releasing?: string): Promise<JobRow | null> {
     const rules = this.rules();
     // Claim times order the keys' turns: two claims in one millisecond must still tell which came first.
     const now = new Date(Math.max(this.now().getTime(), this.lastClaimMs + 1));
     this.lastClaimMs = now.getTime();
+    const release = releasing ? { id: releasing, workerId: this.workerId } : undefined;
     const claimed =
       this.dbKind === 'postgres'
         ? await transaction(this.db, async (tx) => {
             await lockLaneClaims(tx);
-            return claimNext(tx, rules, this.workerId, now);
+            return claimNext(tx, rules, this.workerId, now, release);
           })
-        : await claimNext(this.db, rules, this.workerId, now);
+        : await claimNext(this.db, rules, this.workerId, now, release);
     // Nothing else was claimable: the next claim waits for a finish, an enqueue or a poll.
     this.laneDry = !claimed || claimed.claimable <= 1;
     return claimed?.job ?? null;
   }
 
-  private async execute(job: JobRow): Promise<void> {
+  /** Runs a claimed job to its end; true when it ended after giving its slot back (its end frees nothing for a claim). */
+  private async execute(job: JobRow): Promise<boolean> {
     const handler = this.handlers.get(job.kind);
+    let slotGiven = false;
+    let requeued = false;
     const heartbeat = setInterval(() => {
       void touchHeartbeat(this.db, job.id, this.workerId, this.now()).catch(() => undefined);
     }, HEARTBEAT_MS);
@@ -290,8 +334,7 @@ export class JobRunner {
         lastAttempt: job.attempts >= job.max_attempts,
         signal: this.abort.signal,
         releaseSlot: async () => {
-          await releaseSlot(this.db, job.id, this.workerId);
-          this.wake();
+          if (!slotGiven) slotGiven = await this.releaseAndClaim(job);
         },
       };
       await handler(job.payload, context);
@@ -300,20 +343,25 @@ export class JobRunner {
       const message = error instanceof Error ? error.message : String(error);
       if (this.abort.signal.aborted && !(error instanceof PermanentJobError)) {
         // Stopped under it: not the job's fault, so the attempt is given back and the next start runs it.
+        requeued = true;
         await this.requeue(job, message, 0, -1);
-        return;
+        return false;
       }
       const permanent = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
       if (permanent) {
         this.options.log.warn({ job: job.id, kind: job.kind, err: message }, 'job failed');
         await this.finish(job, 'failed', message);
       } else {
+        requeued = true;
         await this.requeue(job, message, error instanceof RetryJobError ? error.delayMs : RETRY_BASE_MS * 2 ** (job.attempts - 1), 0);
       }
     } finally {
       clearInterval(heartbeat);
-      this.board.invalidate();
+      // Waiting again, or its end changes its key's running count: the order is read afresh. A job that gave its
+      // slot back no longer counted for its key, so its end leaves the order as it was.
+      if (requeued || !slotGiven) this.board.invalidate();
     }
+    return slotGiven && !requeued;
   }
 
   private async requeue(job: JobRow, message: string, delayMs: number, attemptsChange: number): Promise<void> {

@@ -20,7 +20,8 @@ export interface JobContext {
   /**
    * Gives the job's slot back while it goes on running (the provider
    * answered; what is left is storing the result), so the slot's next job
-   * starts now. Its fair key still counts it as running.
+   * starts now. Its fair key no longer counts it as running either: what
+   * the limits share out is the providers. Call it once.
    */
   releaseSlot(): Promise<void>;
 }
