@@ -1,6 +1,7 @@
 import type { AppContext } from './platform/context.js';
 import type { MaintenanceTask } from './platform/maintenance.js';
 import { pruneRateLimits } from './platform/rate-limit.js';
+import { vacuumAnalyze } from './platform/db/prune.repository.js';
 import { siteRepository } from './modules/site/site.repository.js';
 import { CommerceRepository } from './modules/commerce/commerce.repository.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
@@ -20,7 +21,7 @@ export const RETENTION_MS = {
   paymentNotifications: 365 * DAY_MS,
 } as const;
 
-/** The periodic upkeep every process runs (platform/maintenance.ts): pruning old logs, settling due commissions. */
+/** The periodic upkeep every process runs (platform/maintenance.ts): pruning old logs, settling due commissions; on the embedded database, what PostgreSQL's autovacuum would do. */
 export function maintenanceTasks(ctx: AppContext): MaintenanceTask[] {
   const commerce = new CommerceRepository();
   const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -32,5 +33,6 @@ export function maintenanceTasks(ctx: AppContext): MaintenanceTask[] {
     commissionSweepTask(ctx, new LedgerService(ctx)),
     noticeMailSweepTask(notices),
     membershipReminderTask(ctx, notices),
+    ...(ctx.dbKind === 'pglite' ? [{ name: 'vacuum the embedded database', everyMs: HOUR_MS, run: async () => (await vacuumAnalyze(ctx.db), 0) }] : []),
   ];
 }

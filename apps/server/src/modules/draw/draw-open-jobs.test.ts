@@ -70,6 +70,28 @@ describe('OpenDrawJobs', () => {
     expect(state.reads).toBe(1);
   });
 
+  it("applies a job this process marked running, and reads an ended job from the database, without a fresh read", async () => {
+    const { state, view, holdReads, releaseRead } = harness([job(1, 7, 'queued'), job(2, 8, 'running', 60)]);
+    expect((await view.find(7, 1, 'draw'))?.queueId).toBe('q1');
+    state.now += 10;
+    view.running({ ...job(1, 7, 'running').row, progress: 0 });
+    view.ended(2);
+    const claimed = await view.find(7, 1, 'draw');
+    expect(claimed?.row.status).toBe('running');
+    expect(claimed?.queueId).toBeNull();
+    expect(await view.find(8, 2, 'draw')).toBeNull();
+    expect(state.reads).toBe(1);
+    // A read that started before the changes still answers with them; one that started after has them itself.
+    state.now += 300;
+    holdReads();
+    const during = view.find(7, 1, 'draw');
+    state.now += 5;
+    view.progressed(1, { progress: 30, provider_queue: null, preview_key: null });
+    releaseRead();
+    expect((await during)?.row).toMatchObject({ status: 'running', progress: 30 });
+    expect(state.reads).toBe(2);
+  });
+
   it('does not use a read that started before an invalidation', async () => {
     const { state, view, holdReads, releaseRead } = harness([job(1, 7, 'queued')]);
     holdReads();

@@ -14,14 +14,22 @@ export interface OpenDrawJobsRead {
 
 type ProgressPatch = Pick<DrawJobRow, 'progress' | 'provider_queue' | 'preview_key'>;
 
+/** What this process changed in an open job since some time: its row's new values, its queue row, or its end. */
+interface Change {
+  at: number;
+  values: Partial<DrawJobRow>;
+  queueId?: string | null;
+  ended: boolean;
+}
+
 interface Snapshot {
   startedAt: number;
   jobs: Map<number, OpenDrawJob>;
   maxId: number;
 }
 
-/** Progress this process wrote is kept this long for snapshots whose read started before it (bounded by how long a read can take). */
-const PATCH_KEEP_MS = 10_000;
+/** A change this process made is kept this long for snapshots whose read started before it (bounded by how long a read can take). */
+const CHANGE_KEEP_MS = 10_000;
 
 /**
  * The open drawings for pages that poll their job every half second: one read
@@ -34,13 +42,16 @@ const PATCH_KEEP_MS = 10_000;
  * A job newer than the snapshot (its id above the highest id read) makes a
  * fresh read; a job the snapshot does not hold is not open, and the caller
  * reads it from the database (it finished, or it is not this user's).
- * This process's progress writes patch the snapshot at once; its claims,
- * retries and ends drop it. Another process's changes show within `ttlMs`.
+ * What this process changes patches the snapshot at once (a job marked
+ * running, its progress; an ended job is read from the database from then
+ * on), since a fresh read of every open job for each of several claims and
+ * ends a second would cost more than all the polls; a retry or a cancel
+ * drops it. Another process's changes show within `ttlMs`.
  */
 export class OpenDrawJobs {
   private snapshot: Snapshot | null = null;
   private loading: { startedAt: number; done: Promise<Snapshot> } | null = null;
-  private readonly patches = new Map<number, { at: number; values: ProgressPatch }>();
+  private readonly changes = new Map<number, Change>();
   /** Reads started before the last invalidation are not used. */
   private invalidatedAt = 0;
 
@@ -57,21 +68,48 @@ export class OpenDrawJobs {
     if (!snapshot.jobs.has(id) && id > snapshot.maxId) snapshot = await this.current(Math.max(asked, snapshot.startedAt + 1));
     const open = snapshot.jobs.get(id);
     if (!open || open.row.user_id !== userId || open.row.kind !== kind) return null;
-    const patch = this.patches.get(id);
-    return patch && patch.at >= snapshot.startedAt ? { ...open, row: { ...open.row, ...patch.values } } : open;
+    const change = this.changes.get(id);
+    if (!change || change.at < snapshot.startedAt) return open;
+    if (change.ended) return null;
+    return { row: { ...open.row, ...change.values }, queueId: change.queueId === undefined ? open.queueId : change.queueId };
   }
 
   /** This process wrote a running job's progress. */
   progressed(id: number, values: ProgressPatch): void {
-    this.patches.set(id, { at: this.clock(), values });
+    this.change(id, { values });
   }
 
-  /** A job's status changed here (claimed, queued again, ended): the next poll reads afresh. */
+  /** This process marked a job running (`row` as written): it has left the queue. */
+  running(row: DrawJobRow): void {
+    this.change(row.id, { values: row, queueId: null });
+  }
+
+  /** This process ended a job: polls read it from the database from now on. */
+  ended(id: number): void {
+    this.change(id, { ended: true });
+  }
+
+  /** A job went back to waiting, or was cancelled: the next poll reads afresh. */
   invalidate(): void {
     this.snapshot = null;
     this.invalidatedAt = this.clock();
-    const old = this.clock() - PATCH_KEEP_MS;
-    for (const [id, patch] of this.patches) if (patch.at < old) this.patches.delete(id);
+    this.prune();
+  }
+
+  private change(id: number, change: { values?: Partial<DrawJobRow>; queueId?: string | null; ended?: boolean }): void {
+    const before = this.changes.get(id);
+    this.changes.set(id, {
+      at: this.clock(),
+      values: { ...before?.values, ...change.values },
+      queueId: change.queueId === undefined ? before?.queueId : change.queueId,
+      ended: change.ended ?? before?.ended ?? false,
+    });
+    if (this.changes.size > 64) this.prune();
+  }
+
+  private prune(): void {
+    const old = this.clock() - CHANGE_KEEP_MS;
+    for (const [id, change] of this.changes) if (change.at < old) this.changes.delete(id);
   }
 
   /** A snapshot whose read started at `notBefore` or later. */

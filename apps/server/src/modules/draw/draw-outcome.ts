@@ -46,7 +46,7 @@ export class DrawOutcome {
     /** Tells the user a drawing finished or failed (a cancel is their own doing: no notice). */
     private readonly notifier?: Notifier,
     /** The polled view of open drawings: an end here is seen by the next poll. */
-    private readonly open?: Pick<OpenDrawJobs, 'invalidate'>,
+    private readonly open?: Pick<OpenDrawJobs, 'ended'>,
   ) {}
 
   /** true when this call ended the job (and refunded it); false when it had ended already. */
@@ -75,7 +75,7 @@ export class DrawOutcome {
       if (status === 'failed') await this.notifier?.notify({ userId: row.user_id, kind: 'draw_failed', params: { prompt: noticePrompt(row.prompt) }, link: drawLink(row.kind) }, tx);
       return row;
     });
-    if (ended) this.open?.invalidate();
+    if (ended) this.open?.ended(id);
     if (ended?.preview_key) await this.removeFiles([ended.preview_key]);
     return ended !== null;
   }
@@ -124,7 +124,7 @@ export class DrawOutcome {
         await this.notifier?.notify({ userId: job.user_id, kind: 'draw_done', params: { prompt: noticePrompt(job.prompt) }, link: drawLink(job.kind) }, tx);
         return true;
       });
-      if (recorded) this.open?.invalidate();
+      if (recorded) this.open?.ended(job.id);
       if (!recorded) await this.removeFiles(stored);
       else if (job.preview_key) await this.removeFiles([job.preview_key]);
       return recorded;

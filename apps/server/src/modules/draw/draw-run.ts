@@ -53,9 +53,6 @@ export class DrawJobRunner {
       // the queue would only mark its own row failed and leave the record open.
       if (error instanceof RetryJobError || !context.lastAttempt || context.signal.aborted) throw error;
       await this.outcome.end(id, 'failed', 'draw_fail_provider', error instanceof Error ? error.message : String(error));
-    } finally {
-      // Ended, or waiting again: the polled view of open jobs reads afresh.
-      this.open?.invalidate();
     }
   };
 
@@ -65,7 +62,7 @@ export class DrawJobRunner {
     // The checks below end a running job as they would a queued one.
     const before = await this.repo.markRunning(this.ctx.db, id, this.ctx.now());
     if (!before) return;
-    this.open?.invalidate();
+    this.open?.running(before);
     // Claimed once more after the last attempt: the process running it died each time.
     if (context.job.attempts > context.job.max_attempts) {
       await this.outcome.end(id, 'failed', 'draw_fail_restart', context.job.last_error);
@@ -173,6 +170,7 @@ export class DrawJobRunner {
     const retryAfter = error instanceof DrawProviderError && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : null;
     const delay = retryAfter ?? Math.min(RETRY_BASE_MS * 2 ** (context.job.attempts - 1), RETRY_MAX_MS);
     await this.repo.markQueued(this.ctx.db, job.id, this.ctx.now());
+    this.open?.invalidate();
     throw new RetryJobError(detail, delay);
   }
 

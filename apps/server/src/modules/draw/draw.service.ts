@@ -258,7 +258,6 @@ export class DrawService {
   async cancel(userId: number, id: number, locale: Locale): Promise<DrawRecord> {
     const row = await this.own(userId, id);
     if (OPEN_STATUSES.includes(row.status)) await this.outcome.end(id, 'cancelled', 'draw_cancelled');
-    this.open.invalidate();
     const after = await this.own(userId, id);
     if (after.status !== 'cancelled') throw conflict('draw_not_cancellable');
     return this.stored(userId, id, locale);
@@ -275,7 +274,6 @@ export class DrawService {
     const row = await this.repo.jobOf(this.ctx.db, userId, id, kind);
     if (!row) return;
     if (OPEN_STATUSES.includes(row.status)) await this.outcome.end(id, 'cancelled', 'draw_cancelled');
-    this.open.invalidate();
     const images = await this.repo.images(this.ctx.db, [id]);
     const preview = (await this.repo.job(this.ctx.db, id))?.preview_key ?? null;
     await transaction(this.ctx.db, (tx) => this.repo.deleteJob(tx, id));

@@ -72,8 +72,10 @@ function rankedCte(rules: LaneRules, now: Date, release?: SlotRelease): RawBuild
       SELECT waiting.*, 0::bigint AS score, 0::bigint AS rank, '-infinity'::timestamptz AS served, run_at AS first_run_at, id AS first_id FROM waiting
     )`;
   }
+  // MATERIALIZED (here and for the counts): each is computed once. On default estimates (a table never analyzed)
+  // the planner took `keys` for one row and ran it again for every waiting job, several times slower.
   return sql`WITH ${waiting},
-    keys AS (
+    keys AS MATERIALIZED (
       SELECT k.fair_key,
         (SELECT count(*) FROM jobs j WHERE ${holdingSlot(sql`j`, release)} AND j.fair_key = k.fair_key AND j.kind IN (${kinds})) AS running,
         COALESCE((SELECT j.locked_at FROM jobs j
@@ -96,27 +98,36 @@ function rankedCte(rules: LaneRules, now: Date, release?: SlotRelease): RawBuild
 /**
  * Claims the first claimable job in claim order (limits as they stand now)
  * that no other transaction holds (SKIP LOCKED: a cancel in progress), in one
- * statement. `claimable`: how many jobs could be claimed before this one
- * (at most 4), so the caller knows whether looking again is worth a statement.
+ * statement. `others`: how many of the next few jobs in order (at most 3)
+ * stay claimable once this one runs (its slot and its key count one more),
+ * so the caller knows whether looking again is worth a statement.
  * With `release`, the same statement first gives that running job's slot
  * back, so a slot passes to its next job in one round trip.
  */
-export async function claimNext(db: Db | Tx, rules: LaneRules, workerId: string, now: Date, release?: SlotRelease): Promise<{ job: JobRow; claimable: number } | null> {
+export async function claimNext(db: Db | Tx, rules: LaneRules, workerId: string, now: Date, release?: SlotRelease): Promise<{ job: JobRow; others: number } | null> {
   const kinds = sql.join(rules.kinds);
-  const slotFilter = rules.slotLimits
-    ? sql`AND (r.slot_key IS NULL OR COALESCE(slots.n, 0) < (${JSON.stringify(Object.fromEntries(rules.slotLimits))}::jsonb ->> r.slot_key)::int)`
-    : sql``;
-  const fairFilter = rules.fairRunningLimit !== undefined ? sql`AND COALESCE(key_running.n, 0) < ${rules.fairRunningLimit}` : sql``;
-  const result = await sql<JobRow & { claimable: string | number }>`
+  const limits = rules.slotLimits ? JSON.stringify(Object.fromEntries(rules.slotLimits)) : null;
+  // `extra`: running jobs to add to the counts (the claimed one, when asking what stays claimable after it).
+  const slotOk = (c: RawBuilder<unknown>, extra: RawBuilder<unknown>) =>
+    limits ? sql`AND (${c}.slot_key IS NULL OR ${c}.slot_n + ${extra} < (${limits}::jsonb ->> ${c}.slot_key)::int)` : sql``;
+  const keyOk = (c: RawBuilder<unknown>, extra: RawBuilder<unknown>) =>
+    rules.fairRunningLimit !== undefined ? sql`AND ${c}.key_n + ${extra} < ${rules.fairRunningLimit}` : sql``;
+  const none = sql`0`;
+  const result = await sql<JobRow & { others: string | number }>`
     ${rankedCte(rules, now, release)},
-    slots AS (SELECT slot_key, count(*) AS n FROM jobs h WHERE ${holdingSlot(sql`h`, release)} AND slot_key IS NOT NULL GROUP BY slot_key),
-    key_running AS (SELECT fair_key, count(*) AS n FROM jobs h WHERE ${holdingSlot(sql`h`, release)} AND kind IN (${kinds}) AND fair_key IS NOT NULL GROUP BY fair_key),
-    candidates AS (
-      SELECT r.id, row_number() OVER (ORDER BY r.score, r.rank, r.served, r.first_run_at, r.first_id, r.run_at, r.id) AS ord
+    slots AS MATERIALIZED (SELECT slot_key, count(*) AS n FROM jobs h WHERE ${holdingSlot(sql`h`, release)} AND slot_key IS NOT NULL GROUP BY slot_key),
+    key_running AS MATERIALIZED (SELECT fair_key, count(*) AS n FROM jobs h WHERE ${holdingSlot(sql`h`, release)} AND kind IN (${kinds}) AND fair_key IS NOT NULL GROUP BY fair_key),
+    counted AS (
+      SELECT r.*, COALESCE(slots.n, 0) AS slot_n, COALESCE(key_running.n, 0) AS key_n
       FROM ranked r
       LEFT JOIN slots ON slots.slot_key = r.slot_key
       LEFT JOIN key_running ON key_running.fair_key = r.fair_key
-      WHERE true ${slotFilter} ${fairFilter}
+    ),
+    candidates AS (
+      SELECT c.id, c.slot_key, c.fair_key, c.slot_n, c.key_n,
+        row_number() OVER (ORDER BY c.score, c.rank, c.served, c.first_run_at, c.first_id, c.run_at, c.id) AS ord
+      FROM counted c
+      WHERE true ${slotOk(sql`c`, none)} ${keyOk(sql`c`, none)}
       ORDER BY ord
       LIMIT 4
     ),
@@ -130,11 +141,15 @@ export async function claimNext(db: Db | Tx, rules: LaneRules, workerId: string,
     UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId},
       locked_at = ${now}, heartbeat_at = ${now}, updated_at = ${now}, slot_released = false
     FROM picked WHERE jobs.id = picked.id
-    RETURNING jobs.*, (SELECT count(*) FROM candidates) AS claimable`.execute(db);
+    RETURNING jobs.*, (
+      SELECT count(*) FROM candidates c WHERE c.id <> jobs.id
+        ${slotOk(sql`c`, sql`COALESCE(c.slot_key = jobs.slot_key, false)::int`)}
+        ${keyOk(sql`c`, sql`COALESCE(c.fair_key = jobs.fair_key, false)::int`)}
+    ) AS others`.execute(db);
   const row = result.rows[0];
   if (!row) return null;
-  const { claimable, ...job } = row;
-  return { job, claimable: Number(claimable) };
+  const { others, ...job } = row;
+  return { job, others: Number(others) };
 }
 
 /**

@@ -313,8 +313,8 @@ export class JobRunner {
             return claimNext(tx, rules, this.workerId, now, release);
           })
         : await claimNext(this.db, rules, this.workerId, now, release);
-    // Nothing else was claimable: the next claim waits for a finish, an enqueue or a poll.
-    this.laneDry = !claimed || claimed.claimable <= 1;
+    // Nothing else stays claimable: the next claim waits for a finish, an enqueue or a poll.
+    this.laneDry = !claimed || claimed.others === 0;
     return claimed?.job ?? null;
   }
 
