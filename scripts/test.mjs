@@ -1,11 +1,11 @@
 // `npm test`: every test, in the order that fails fastest (decision 0028).
-//   1. lint and typecheck (test files included)
+//   1. typecheck (test files included), lint beside it
 //   2. unit + API tests on PGlite in-process (vitest: contract, server, web)
 //   3. the database-heavy server files again on PGlite in its own thread (what the served app runs, decision 0015)
 //   4. the server's API tests again on PostgreSQL when DATABASE_URL is set
 //   5. build, then browser tests in Chromium (Playwright)
 // Ends with one line "N passed, N failed" over the steps.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,8 +61,8 @@ for (const entry of THREAD_FILES) {
 }
 
 const steps = [
-  { name: 'lint', cmd: npx, args: ['eslint', '.', '--max-warnings=0'] },
-  { name: 'typecheck', cmd: npm, args: ['run', 'typecheck'] },
+  // Lint reads no types (and tsc is mostly one core): it runs beside the typecheck, its output printed after it.
+  { name: 'typecheck', cmd: npm, args: ['run', 'typecheck'], beside: { name: 'lint', cmd: npx, args: ['eslint', '.', '--max-warnings=0'] } },
   { name: 'unit+api (PGlite)', cmd: npx, args: ['vitest', 'run', ...vitestJson('pglite')], env: withoutDb },
   { name: 'api (PGlite thread)', cmd: npx, args: ['vitest', 'run', '--project', 'server', ...THREAD_FILES, ...vitestJson('pglite-thread')], env: { ...withoutDb, PGLITE_THREAD: '1' } },
   process.env.DATABASE_URL
@@ -97,30 +97,52 @@ function countTests() {
   return { passed, failed, skipped };
 }
 
+/** Runs a step: its output straight through, or (`buffered`) kept and printed when it ends. Resolves with its exit code and time. */
+function run(step, buffered) {
+  const started = Date.now();
+  const child = spawn(step.cmd, step.args, { cwd: root, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: step.env ?? process.env });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => resolve({ code, seconds: ((Date.now() - started) / 1000).toFixed(0), output: Buffer.concat(output) }));
+    child.on('error', (error) => resolve({ code: 1, seconds: '0', output: Buffer.from(String(error)) }));
+  });
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const summary = [];
+const wanted = (step) => only.length === 0 || only.some((o) => step.name.toLowerCase().includes(o.toLowerCase()));
+let stop = false;
 for (const step of steps) {
-  if (only.length > 0 && !only.some((o) => step.name.toLowerCase().includes(o.toLowerCase()))) continue;
-  if (step.skip) {
+  if (stop) break;
+  const group = [step, step.beside].filter((s) => s && wanted(s));
+  for (const s of group.filter((s) => s.skip)) {
     skipped += 1;
-    summary.push(`  skipped  ${step.name} (${step.skip})`);
-    continue;
+    summary.push(`  skipped  ${s.name} (${s.skip})`);
   }
-  console.log(`\n=== ${step.name}: ${[step.cmd, ...step.args].join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: step.env ?? process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  if (result.status === 0) {
-    passed += 1;
-    summary.push(`  ok       ${step.name} (${seconds}s)`);
-  } else {
-    failed += 1;
-    summary.push(`  FAILED   ${step.name} (${seconds}s)`);
-    // Later steps depend on a clean build and types; stop early on those failures.
-    if (step.name === 'typecheck' || step.name === 'build') break;
-  }
+  const running = group.filter((s) => !s.skip);
+  if (running.length === 0) continue;
+  for (const s of running) console.log(`\n=== ${s.name}: ${[s.cmd, ...s.args].join(' ')}${s === running[0] ? '' : ' (beside the step above; its output follows it)'}`);
+  const results = await Promise.all(running.map((s, i) => run(s, i > 0)));
+  running.forEach((s, i) => {
+    const { code, seconds, output } = results[i];
+    if (i > 0) {
+      console.log(`\n=== ${s.name} (output)`);
+      process.stdout.write(output);
+    }
+    if (code === 0) {
+      passed += 1;
+      summary.push(`  ok       ${s.name} (${seconds}s)`);
+    } else {
+      failed += 1;
+      summary.push(`  FAILED   ${s.name} (${seconds}s)`);
+      // Later steps depend on a clean build and types; stop early on those failures.
+      if (s.name === 'typecheck' || s.name === 'build') stop = true;
+    }
+  });
 }
 console.log(`\n${summary.join('\n')}`);
 console.log(`steps: ${passed} of ${passed + failed} passed${skipped ? ` (${skipped} skipped)` : ''}`);
