@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN, E2E_DRAW_PEERS } from '../../../playwright.config';
-import { adminToken, apiCall, latestEmailCode, signInWithPassword, uniqueEmail } from './support';
+import { adminToken, apiCall, chooseAntdOption, latestEmailCode, signInWithPassword, uniqueEmail } from './support';
 
 /**
  * Admin → Drawing against the A1111 protocol peer that scripts/e2e-server.mjs
@@ -66,11 +66,6 @@ async function drawAndPublish(request: APIRequestContext, token: string, prompt:
   return published.data.id;
 }
 
-async function chooseOption(page: Page, testId: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-}
-
 test('the admin adds and edits a drawing channel, saves the settings and moderates the square', async ({ page, request, browser }) => {
   const token = await adminToken(request);
   const peer = E2E_DRAW_PEERS.sd;
@@ -84,7 +79,7 @@ test('the admin adds and edits a drawing channel, saves the settings and moderat
 
   // Add: a Stable Diffusion channel on the peer, offers left to the family's defaults.
   await page.getByTestId('draw-channel-add').click();
-  await chooseOption(page, 'draw-channel-family', 'Stable Diffusion');
+  await chooseAntdOption(page, 'draw-channel-family', 'Stable Diffusion');
   await page.getByTestId('draw-channel-name').fill(name);
   // A bad address is refused by field before anything is sent.
   await page.getByTestId('draw-channel-base-url').fill('not a url');
@@ -117,6 +112,7 @@ test('the admin adds and edits a drawing channel, saves the settings and moderat
   await expect(page.getByTestId('draw-channel-form')).toBeHidden();
   await expect.poll(async () => (await drawChannels(request, token)).channels.find((c) => c.name === name)?.concurrency).toBe(3);
   const stored = (await drawChannels(request, token)).channels.find((c) => c.name === name);
+  expect(stored?.family).toBe('sd');
   expect(stored?.base_url.replace(/\/$/, '')).toBe(peer.replace(/\/$/, ''));
   expect(stored?.offers[0]).toMatchObject({ model: models[0], price: 2 });
   expect(stored?.offers.every((o) => models.includes(o.model))).toBe(true);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
-import { openAdminUser, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
+import { chooseAntdOption, openAdminUser, registerByEmail, signInWithPassword, signOut, uniqueEmail } from './support';
 
 test('the admin adjusts a balance with a reason and the user sees it', async ({ page, request }) => {
   const email = uniqueEmail('adjust');
@@ -11,9 +11,7 @@ test('the admin adjusts a balance with a reason and the user sees it', async ({ 
 
   await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await openAdminUser(page, email);
-  await page.getByTestId('adjust-asset').click();
-  // antd renders the options in a popup; pick the visible one by its label.
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /drawing|绘画|绘图/i }).first().click();
+  await chooseAntdOption(page, 'adjust-asset', /drawing|绘画|绘图/i);
   await page.getByTestId('adjust-delta').fill('7');
   await page.getByTestId('adjust-reason').fill('e2e compensation');
   await page.getByTestId('adjust-submit').click();

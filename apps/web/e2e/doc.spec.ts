@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../../playwright.config';
-import { adminToken, apiCall, openAdminUser, registerByEmail, sharedData, signInWithPassword, signOut, uniqueEmail } from './support';
+import { adminToken, apiCall, chooseAntdOption, openAdminUser, registerByEmail, sharedData, signInWithPassword, signOut, uniqueEmail } from './support';
 
 // A real two-column paper from the shared data set (Ammar et al., NAACL 2018, 8 pages).
 const PAPER = sharedData('documents', 'pdf', 'naacl2018_N18-3011.pdf');
@@ -40,8 +40,7 @@ async function shot(page: Page, name: string): Promise<void> {
 async function grantThroughAdmin(page: Page, email: string, kindLabel: RegExp): Promise<void> {
   await signInWithPassword(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await openAdminUser(page, email);
-  await page.getByTestId('grant-kind').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: kindLabel }).first().click();
+  await chooseAntdOption(page, 'grant-kind', kindLabel);
   await page.getByTestId('grant-months').fill('3');
   await page.getByTestId('grant-submit').click();
   await expect(page.getByTestId('admin-membership-research_report')).toContainText('VIP');

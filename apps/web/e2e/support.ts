@@ -164,3 +164,18 @@ export async function settled(page: Page): Promise<void> {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
+
+/**
+ * Picks an antd Select's option by its text and checks that the select then
+ * shows it. A click while the option list is still opening can land on a
+ * neighbouring option (seen on the first, cold page of a run), so the pick is
+ * tried again until the select shows the asked option.
+ */
+export async function chooseAntdOption(page: Page, testId: string, text: string | RegExp): Promise<void> {
+  const select = page.getByTestId(testId);
+  await expect(async () => {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 2000 });
+    await expect(select).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
