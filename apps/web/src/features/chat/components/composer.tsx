@@ -18,8 +18,9 @@ export interface ComposerHandle {
  * limit is the admin's `max_question_chars` from `/pc/config` (the AI
  * settings' default, 8000, until the config has loaded); the server checks it too.
  */
-export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend: (text: string) => Promise<boolean>; onStop: () => void }>(function Composer(
-  { streaming, onSend, onStop },
+/** `onFocus`: the question box got the focus (the page starts loading what an answer needs). */
+export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend: (text: string) => Promise<boolean>; onStop: () => void; onFocus?: () => void }>(function Composer(
+  { streaming, onSend, onStop, onFocus },
   ref,
 ) {
   const { t } = useTranslation();
@@ -66,7 +67,10 @@ export const Composer = forwardRef<ComposerHandle, { streaming: boolean; onSend:
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
-        onFocus={preloadMarkdown}
+        onFocus={() => {
+          preloadMarkdown();
+          onFocus?.();
+        }}
         placeholder={t('chat.placeholder')}
         rows={3}
         aria-label={t('chat.placeholder')}

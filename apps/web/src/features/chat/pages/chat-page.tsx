@@ -1,6 +1,6 @@
 import '@/styles/ai.css';
 import { DownloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BalanceDialog } from '@/components/balance-dialog';
@@ -16,13 +16,18 @@ import { LOGIN_MODE, openLogin } from '@/stores/user-store';
 import { addFavorite, exportConversation, removeFavorite } from '../api/actions';
 import { Composer, type ComposerHandle } from '../components/composer';
 import { ConversationList } from '../components/conversation-list';
-import { MessageItem, type MessageActions } from '../components/message-item';
+import type { MessageActions } from '../components/message-item';
 import { conversationMarkdown } from '../components/export-markdown';
 import { useChatSession, type UiMessage } from '../hooks/use-chat-session';
 import { useSpeech } from '../hooks/use-speech';
 import { SkillChip, SkillUnavailable, SkillWelcome } from '../components/skill-parts';
 import { useSkillDetail } from '@/features/skill/api/skill-api';
 import { useLocale } from '@/hooks/use-locale';
+
+// The message bubbles and their action icons load with an opened conversation, when the question box is focused, or
+// with the first message, not with the page: an empty chat's first screen does not need them.
+const loadMessageItem = () => import('../components/message-item');
+const MessageItem = lazy(() => loadMessageItem().then((m) => ({ default: m.MessageItem })));
 
 function readId(value: string | null): number | null {
   const n = Number(value);
@@ -46,6 +51,10 @@ export default function ChatPage() {
   const [balanceMessage, setBalanceMessage] = useState<string | null>(null);
   // Phones show the conversation list on demand, over the chat, so the message box stays on screen.
   const [listOpen, setListOpen] = useState(false);
+  // An opened conversation needs the bubbles at once; a new one loads them when the question box is focused.
+  useEffect(() => {
+    if (conversationId !== null) void loadMessageItem().catch(() => undefined);
+  }, [conversationId]);
 
   const models = useChatModels();
   const [picked, setPicked] = useState<string | null>(() => storedModel());
@@ -241,12 +250,14 @@ export default function ChatPage() {
             </div>
           )}
           <div className="chat__messages" data-testid="message-list">
-            {session.messages.map((m, i) => (
-              <MessageItem key={m.key} message={m} isLast={i === session.messages.length - 1} busy={session.streaming} speaking={speech.speaking === m.key} actions={actions} />
-            ))}
+            <Suspense fallback={null}>
+              {session.messages.map((m, i) => (
+                <MessageItem key={m.key} message={m} isLast={i === session.messages.length - 1} busy={session.streaming} speaking={speech.speaking === m.key} actions={actions} />
+              ))}
+            </Suspense>
           </div>
         </div>
-        <Composer ref={composer} streaming={session.streaming} onSend={send} onStop={() => void session.stop()} />
+        <Composer ref={composer} streaming={session.streaming} onSend={send} onStop={() => void session.stop()} onFocus={() => void loadMessageItem().catch(() => undefined)} />
         {/* The offline channel quotes sources; calling its answers AI-generated would claim a model wrote them. */}
         {offline ? (
           <p className="chat__disclaimer" data-testid="offline-disclaimer">
