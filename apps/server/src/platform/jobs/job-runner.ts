@@ -79,6 +79,11 @@ export class JobRunner {
     return new JobRunner(this.db, this.dbKind, this.now, { log, pollMs, staleMs, backoffMs, backoffMaxMs, ...options });
   }
 
+  /** Jobs this process runs at once. */
+  private get concurrency(): number {
+    return this.options.concurrency ?? 1;
+  }
+
   /** Whether claims go through the lane lock (fairness or limits to hold). */
   private get limited(): boolean {
     return Boolean(this.options.fair || this.options.slotLimits || this.options.fairRunningLimit !== undefined);
@@ -224,8 +229,7 @@ export class JobRunner {
   }
 
   private async fillOnce(): Promise<void> {
-    const limit = this.options.concurrency ?? 1;
-    while (!this.stopped && this.running < limit) {
+    while (!this.stopped && this.running < this.concurrency) {
       const job = await this.claim();
       this.failures = 0;
       if (!job || !(await this.launch(job))) return;
@@ -243,7 +247,7 @@ export class JobRunner {
     const work = this.execute(job)
       .catch(() => false)
       .then((slotGiven) => {
-        const full = this.running >= (this.options.concurrency ?? 1);
+        const full = this.running >= this.concurrency;
         this.running -= 1;
         this.inFlight.delete(work);
         // A job that gave its slot back frees nothing more by ending (its slot's next job was claimed then),
@@ -263,7 +267,7 @@ export class JobRunner {
    */
   private async releaseAndClaim(job: JobRow): Promise<boolean> {
     try {
-      if (!this.limited || this.stopped || this.running >= (this.options.concurrency ?? 1)) {
+      if (!this.limited || this.stopped || this.running >= this.concurrency) {
         await releaseSlot(this.db, job.id, this.workerId);
         this.wake();
         return true;

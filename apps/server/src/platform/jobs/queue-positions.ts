@@ -12,18 +12,6 @@ interface Snapshot {
   maxId: bigint;
 }
 
-/**
- * Queue positions for pages that poll every job every half second: one read
- * of the whole order serves every poll for `ttlMs` (and every poll that asks
- * meanwhile waits for the same read), instead of one ranking per poll. A job
- * newer than the snapshot (its id above the highest id read) makes a fresh
- * read. This process's claims and cancels take their job out of the
- * snapshot (the jobs behind it in its group move up one), since a claim
- * comes several times a second and a fresh read of the whole order is the
- * dearest statement of the queue; anything else that changes the order (a
- * retry, a job that ends holding its slot) drops it. Jobs not in the order
- * are not waiting: position 0.
- */
 /** Removals are kept this long for reads that started before them (bounded by how long a read can take). */
 const REMOVALS_KEEP_MS = 10_000;
 
@@ -37,6 +25,18 @@ function takeOut(snapshot: Snapshot, id: string): void {
   for (const [other, position] of snapshot.positions) if (position > place && snapshot.groups.get(other) === group) snapshot.positions.set(other, position - 1);
 }
 
+/**
+ * Queue positions for pages that poll every job every half second: one read
+ * of the whole order serves every poll for `ttlMs` (and every poll that asks
+ * meanwhile waits for the same read), instead of one ranking per poll. A job
+ * newer than the snapshot (its id above the highest id read) makes a fresh
+ * read. This process's claims and cancels take their job out of the
+ * snapshot (the jobs behind it in its group move up one), since a claim
+ * comes several times a second and a fresh read of the whole order is the
+ * dearest statement of the queue; anything else that changes the order (a
+ * retry, a job that ends holding its slot) drops it. Jobs not in the order
+ * are not waiting: position 0.
+ */
 export class QueuePositions {
   private snapshot: Snapshot | null = null;
   private readonly removals = new Map<string, number>();

@@ -28,6 +28,7 @@ import { useLocale } from '@/hooks/use-locale';
 // with the first message, not with the page: an empty chat's first screen does not need them.
 const loadMessageItem = () => import('../components/message-item');
 const MessageItem = lazy(() => loadMessageItem().then((m) => ({ default: m.MessageItem })));
+const preloadMessageItem = () => void loadMessageItem().catch(() => undefined);
 
 function readId(value: string | null): number | null {
   const n = Number(value);
@@ -53,7 +54,7 @@ export default function ChatPage() {
   const [listOpen, setListOpen] = useState(false);
   // An opened conversation needs the bubbles at once; a new one loads them when the question box is focused.
   useEffect(() => {
-    if (conversationId !== null) void loadMessageItem().catch(() => undefined);
+    if (conversationId !== null) preloadMessageItem();
   }, [conversationId]);
 
   const models = useChatModels();
@@ -257,7 +258,7 @@ export default function ChatPage() {
             </Suspense>
           </div>
         </div>
-        <Composer ref={composer} streaming={session.streaming} onSend={send} onStop={() => void session.stop()} onFocus={() => void loadMessageItem().catch(() => undefined)} />
+        <Composer ref={composer} streaming={session.streaming} onSend={send} onStop={() => void session.stop()} onFocus={preloadMessageItem} />
         {/* The offline channel quotes sources; calling its answers AI-generated would claim a model wrote them. */}
         {offline ? (
           <p className="chat__disclaimer" data-testid="offline-disclaimer">
